@@ -1,0 +1,25 @@
+// One jest run for every workspace: Node projects hit real HTTP and a real database;
+// the web project renders components in jsdom. E2E (real Chromium) runs separately.
+const swc = ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }];
+const transform = { '^.+\\.(t|j)sx?$': swc };
+
+module.exports = {
+  projects: [
+    {
+      displayName: 'node',
+      testEnvironment: 'node',
+      transform,
+      roots: ['<rootDir>/packages', '<rootDir>/services', '<rootDir>/gateway', '<rootDir>/infra'],
+      testMatch: ['**/test/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/packages/(ui|web-kit)/'],
+    },
+    {
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      transform,
+      roots: ['<rootDir>/packages/ui', '<rootDir>/packages/web-kit', '<rootDir>/shell', '<rootDir>/frontends'],
+      testMatch: ['**/test/**/*.test.ts?(x)'],
+      moduleNameMapper: { '\\.css$': 'identity-obj-proxy' },
+    },
+  ],
+};
