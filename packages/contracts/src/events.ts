@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/**
+ * Every event on the bus travels in this envelope. `id` is the idempotency key consumers record in
+ * their inbox; `traceId` carries the request id from gateway -> service -> event -> consumer logs.
+ */
+export const EventEnvelope = z.object({
+  id: z.uuid(),
+  name: z.string().min(1),
+  occurredAt: z.iso.datetime(),
+  producer: z.string().min(1),
+  traceId: z.string().min(1).optional(),
+  payload: z.unknown(),
+});
+export type EventEnvelope<P = unknown> = Omit<z.infer<typeof EventEnvelope>, 'payload'> & { payload: P };
+
+const id = z.string().min(1);
+
+/** The event catalogue (DESIGN.md §6): name -> payload schema. One source of truth for producers and consumers. */
+export const EventCatalogue = {
+  'identity.user.registered': z.object({ userId: id, name: z.string(), email: z.string(), isTeacher: z.boolean() }),
+  'profile.completed': z.object({ userId: id, isTeacher: z.boolean() }),
+  'profile.teacher.updated': z.object({ userId: id, name: z.string(), department: z.string(), subjects: z.array(z.string()) }),
+  'library.book.submitted': z.object({ bookId: id, uploadedBy: id, subject: z.string(), title: z.string() }),
+  'library.book.reviewed': z.object({
+    bookId: id,
+    uploadedBy: id,
+    reviewerId: id,
+    verifiedBy: z.string(),
+    status: z.enum(['accepted', 'declined']),
+  }),
+  'careers.job.posted': z.object({ jobId: id, postedBy: id }),
+  'careers.job.deleted': z.object({ jobId: id, postedBy: id }),
+  'careers.interview.shared': z.object({ interviewId: id, postedBy: id, companyName: z.string() }),
+  'housing.flat.requested': z.object({ flatId: id, userId: id }),
+  'housing.flat.deleted': z.object({ flatId: id, userId: id }),
+  'events.event.posted': z.object({ eventId: id, postedBy: id }),
+  'community.post.created': z.object({ postId: id, tag: z.string() }),
+} as const;
+
+export type EventName = keyof typeof EventCatalogue;
+export type EventPayload<N extends EventName> = z.infer<(typeof EventCatalogue)[N]>;
+export const EVENT_NAMES = Object.keys(EventCatalogue) as EventName[];
+
+/** Validates a payload against the catalogue; throws a ZodError naming the field when it does not fit. */
+export function parseEventPayload<N extends EventName>(name: N, payload: unknown): EventPayload<N> {
+  return EventCatalogue[name].parse(payload) as EventPayload<N>;
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { requiredText } from './common';
+
+export const TEACHER_CODE_MESSAGE = 'Invalid teacher unique ID.';
+export const WRONG_CREDENTIALS_MESSAGE = 'Wrong Credentials';
+export const REGISTRATION_FAILED_MESSAGE = 'Registration failed. Please try again.';
+export const PASSWORD_MIN_LENGTH = 8;
+
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .pipe(z.email('Please enter a valid email address'));
+
+/** POST /api/auth/register — the spec's payload; the browser form validates with the same schema. */
+export const RegisterRequest = z
+  .object({
+    name: requiredText('Name is required', 100),
+    email,
+    password: z
+      .string({ error: 'Password is required' })
+      .min(1, 'Password is required')
+      .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+      .max(128, 'Password must be at most 128 characters'),
+    isTeacher: z.boolean().default(false),
+    teacherCode: z.string().max(200).optional(),
+  })
+  .meta({ id: 'RegisterRequest' });
+export type RegisterRequest = z.input<typeof RegisterRequest>;
+
+/** POST /api/auth/login */
+export const LoginRequest = z
+  .object({
+    email: z.string({ error: 'Email is required' }).trim().toLowerCase().min(1, 'Email is required').max(254),
+    password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
+  })
+  .meta({ id: 'LoginRequest' });
+export type LoginRequest = z.input<typeof LoginRequest>;
+
+/** The user record clients see; never a hash, never a token. */
+export const UserRecord = z
+  .object({ _id: z.string(), name: z.string(), email: z.string(), isTeacher: z.boolean() })
+  .meta({ id: 'UserRecord' });
+export type UserRecord = z.infer<typeof UserRecord>;
+
+/** The login answer the spec's client stores as the signed-in user. */
+export const LoginResponse = UserRecord.extend({ isFirstTime: z.boolean() }).meta({ id: 'LoginResponse' });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const RegisterResponse = z
+  .object({ success: z.literal(true), message: z.string(), user: UserRecord })
+  .meta({ id: 'RegisterResponse' });
+export type RegisterResponse = z.infer<typeof RegisterResponse>;
+
+export const SuccessResponse = z.object({ success: z.literal(true) }).meta({ id: 'SuccessResponse' });

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  constructor(service: string, problems: string[]) {
+    super(`${service}: invalid configuration\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads a service's configuration from the environment through a zod schema, once, at boot.
+ * A bad or missing value stops start-up with every problem listed, never a half-configured service.
+ */
+export function loadConfig<S extends z.ZodType>(service: string, schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  throw new ConfigError(
+    service,
+    result.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`),
+  );
+}
+
+/** Shared env fields every service understands. */
+export const baseEnv = {
+  PORT: z.coerce.number().int().min(0).max(65535),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  AMQP_URL: z.url({ protocol: /^amqps?$/ }).optional(),
+  JWT_PUBLIC_KEY: z.string().min(1, 'the PEM public key that verifies access tokens is required'),
+};

@@ -1,0 +1,75 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ZodError } from 'zod';
+import type { Logger } from 'pino';
+
+/** A failure the client is told about: HTTP status, a stable machine code and a human message. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly issues?: ReadonlyArray<{ path: string; message: string }>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  static badRequest(message: string, code = 'BAD_REQUEST') {
+    return new AppError(400, code, message);
+  }
+  static unauthenticated(message = 'Please log in to continue.', code = 'UNAUTHENTICATED') {
+    return new AppError(401, code, message);
+  }
+  static forbidden(message = 'You are not allowed to do this.', code = 'FORBIDDEN') {
+    return new AppError(403, code, message);
+  }
+  static notFound(message = 'Not found.', code = 'NOT_FOUND') {
+    return new AppError(404, code, message);
+  }
+  static conflict(message: string, code = 'CONFLICT') {
+    return new AppError(409, code, message);
+  }
+}
+
+export interface ErrorBody {
+  success: false;
+  message: string;
+  code: string;
+  issues?: ReadonlyArray<{ path: string; message: string }>;
+}
+
+/** Turns a zod failure into the one validation error shape; the first issue's message leads. */
+export function validationError(error: ZodError): AppError {
+  const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  return new AppError(400, 'VALIDATION_FAILED', issues[0]?.message ?? 'Invalid input.', issues);
+}
+
+function toAppError(err: unknown): AppError | undefined {
+  if (err instanceof AppError) return err;
+  if (err instanceof ZodError) return validationError(err);
+  // body-parser and friends tag their errors with `type` and `status`.
+  const e = err as { type?: string; status?: number } | null;
+  if (e?.type === 'entity.parse.failed') return new AppError(400, 'INVALID_JSON', 'The request body is not valid JSON.');
+  if (e?.type === 'entity.too.large') return new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
+  if (e?.type && typeof e.status === 'number' && e.status >= 400 && e.status < 500)
+    return new AppError(e.status, 'BAD_REQUEST', 'The request could not be read.');
+  return undefined;
+}
+
+/** The one place errors become responses: known ones as JSON, anything else a logged, opaque 500. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    const known = toAppError(err);
+    const status = known?.status ?? 500;
+    if (!known) (req.log ?? logger).error({ err }, 'unhandled error');
+    if (res.headersSent) return;
+    const body: ErrorBody = known
+      ? { success: false, message: known.message, code: known.code, ...(known.issues ? { issues: known.issues } : {}) }
+      : { success: false, message: 'Something went wrong. Please try again.', code: 'INTERNAL' };
+    res.status(status).json(body);
+  };
+}
+
+export const notFoundHandler: RequestHandler = (req, _res, next) => {
+  next(AppError.notFound(`No route for ${req.method} ${req.path}.`));
+};

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import cookieParser from 'cookie-parser';
+import express, { type Express, type Router } from 'express';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from 'pino';
+import { authenticate, type AccessTokenVerifier } from './auth';
+import { errorHandler, notFoundHandler } from './errors';
+import { requestContext } from './request-context';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
+
+export interface ReadinessCheck {
+  name: string;
+  check(): Promise<void> | void;
+}
+
+export interface HttpAppOptions {
+  logger: Logger;
+  verifyAccessToken: AccessTokenVerifier;
+  routes: Router;
+  readiness?: ReadinessCheck[];
+  /** JSON body cap; the gateway caps too, this holds when a service is reached directly. */
+  bodyLimit?: string;
+  openapi?: () => object;
+}
+
+/**
+ * The HTTP shell every service shares: request id + logging, body parsing, session, the service's
+ * routes, health endpoints, and the single error handler. Routes carry their full public paths
+ * (/api/auth/...) so the gateway forwards paths unchanged.
+ */
+export function createHttpApp(options: HttpAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, uniquelocal');
+  app.set('query parser', 'simple');
+
+  app.use(
+    pinoHttp({
+      logger: options.logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers[REQUEST_ID_HEADER];
+        const id = typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+        res.setHeader(REQUEST_ID_HEADER, id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/ready' },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    }),
+  );
+  app.use((req, _res, next) => requestContext.run({ requestId: String(req.id) }, next));
+
+  app.get('/health', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/ready', async (_req, res) => {
+    const checks: Record<string, string> = {};
+    let ready = true;
+    for (const c of options.readiness ?? []) {
+      try {
+        await c.check();
+        checks[c.name] = 'ok';
+      } catch (err) {
+        ready = false;
+        checks[c.name] = err instanceof Error ? err.message : 'failed';
+      }
+    }
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not-ready', checks });
+  });
+  if (options.openapi) {
+    const openapi = options.openapi;
+    app.get('/openapi.json', (_req, res) => {
+      res.json(openapi());
+    });
+  }
+
+  app.use(express.json({ limit: options.bodyLimit ?? '100kb' }));
+  app.use(cookieParser());
+  app.use(authenticate(options.verifyAccessToken));
+  app.use(options.routes);
+  app.use(notFoundHandler);
+  app.use(errorHandler(options.logger));
+  return app;
+}
