@@ -1,0 +1,109 @@
+import { createContext, useContext, useId, type ReactNode } from 'react';
+import { classNames } from './class-names';
+import styles from './field.module.css';
+
+interface FieldContextValue {
+  controlId: string;
+  describedBy: string | undefined;
+  invalid: boolean;
+  required: boolean;
+}
+
+const FieldContext = createContext<FieldContextValue | null>(null);
+
+export interface FieldProps {
+  label: ReactNode;
+  /** Help text under the label, linked to the control with aria-describedby. */
+  hint?: ReactNode;
+  /** Error text under the control; when present the control gets aria-invalid="true". */
+  error?: ReactNode;
+  /** Marks the label with an asterisk and sets aria-required on the control. */
+  required?: boolean;
+  /** Keeps the label for assistive tech but hides it visually (e.g. a filter with a placeholder). */
+  labelHidden?: boolean;
+  /** The control's id (the label points to it); generated when omitted. Set it here, not on the control. */
+  id?: string;
+  className?: string;
+  /** One control: Input, TextArea or Select from @campus/ui (they wire themselves to the Field). */
+  children: ReactNode;
+}
+
+/** Label + hint + control + error text, wired for assistive tech. */
+export function Field({
+  label,
+  hint,
+  error,
+  required = false,
+  labelHidden = false,
+  id,
+  className,
+  children,
+}: FieldProps) {
+  const generatedId = useId();
+  const controlId = id ?? `field-${generatedId}`;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const hasError = error !== undefined && error !== null && error !== false && error !== '';
+  const errorId = hasError ? `${controlId}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <div className={classNames(styles.field, className)}>
+      <label htmlFor={controlId} className={classNames(styles.label, labelHidden && styles.visuallyHidden)}>
+        {label}
+        {required && (
+          <span className={styles.required} aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      {hint && (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      <FieldContext.Provider value={{ controlId, describedBy, invalid: hasError, required }}>
+        {children}
+      </FieldContext.Provider>
+      {hasError && <FieldError id={errorId}>{error}</FieldError>}
+    </div>
+  );
+}
+
+/** The error line under a control (also used by Checkbox). */
+export function FieldError({ id, children }: { id: string | undefined; children: ReactNode }) {
+  return (
+    <p id={id} className={styles.error}>
+      <svg className={styles.errorIcon} viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+        <path
+          fill="currentColor"
+          d="M10 2a8 8 0 1 1 0 16 8 8 0 0 1 0-16Zm0 11.5a1.1 1.1 0 1 0 0 2.2 1.1 1.1 0 0 0 0-2.2ZM10 5a1 1 0 0 0-1 1v5a1 1 0 1 0 2 0V6a1 1 0 0 0-1-1Z"
+        />
+      </svg>
+      <span>{children}</span>
+    </p>
+  );
+}
+
+interface ControlAriaProps {
+  id?: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean | 'true' | 'false' | 'grammar' | 'spelling';
+  'aria-required'?: boolean | 'true' | 'false';
+}
+
+/**
+ * The id and ARIA attributes a control needs inside a Field: the Field's id, its hint/error ids in
+ * aria-describedby, aria-invalid while an error shows. Outside a Field the props pass through.
+ */
+export function useFieldControlProps(own: ControlAriaProps & { invalid?: boolean }): ControlAriaProps {
+  const field = useContext(FieldContext);
+  const describedBy = [field?.describedBy, own['aria-describedby']].filter(Boolean).join(' ') || undefined;
+  const invalid = own['aria-invalid'] ?? (own.invalid || field?.invalid ? true : undefined);
+  return {
+    id: field ? field.controlId : own.id,
+    'aria-describedby': describedBy,
+    'aria-invalid': invalid,
+    'aria-required': own['aria-required'] ?? (field?.required ? true : undefined),
+  };
+}
