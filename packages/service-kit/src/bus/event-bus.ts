@@ -35,6 +35,18 @@ export interface EventBus {
   isHealthy(): boolean;
 }
 
+/** A message that failed for good, kept for reading and replay (RabbitMQ: in `<queue>.dlq`). */
+export interface DeadLetter {
+  queue: string;
+  /** The message as it travelled (JSON text, or whatever unusable bytes arrived). */
+  body: string;
+  /** The last handler error, or why the message is unusable. */
+  reason: string;
+  /** Deliveries that failed (0 for a message that never reached a handler). */
+  attempts: number;
+  failedAt: Date;
+}
+
 /** How often a failing handler is retried before its message goes to the dead-letter queue. */
 export interface RetryPolicy {
   /** Deliveries in all, the first one included. */

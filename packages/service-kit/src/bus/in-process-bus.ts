@@ -1,0 +1,224 @@
+import type { EventEnvelope } from '@campus/contracts/events';
+import type { Logger } from 'pino';
+import {
+  DEFAULT_RETRY_POLICY,
+  InvalidEventError,
+  retryDelayMs,
+  validateEnvelope,
+  type DeadLetter,
+  type EventBus,
+  type EventConsumer,
+  type RetryPolicy,
+} from './event-bus';
+
+export interface InProcessBusOptions {
+  logger: Logger;
+  retry?: RetryPolicy;
+  /** Handlers running at once per consumer (RabbitMQ's prefetch). */
+  prefetch?: number;
+  /** How long `close` waits for queued messages and handlers in flight. */
+  drainTimeoutMs?: number;
+}
+
+export interface InProcessBus extends EventBus {
+  deadLetters(queue?: string): DeadLetter[];
+  /** Moves a queue's dead letters back into it with a fresh attempt count; returns how many. */
+  replayDeadLetters(queue: string): number;
+}
+
+interface Delivery {
+  body: string;
+  /** Failed deliveries so far. */
+  attempts: number;
+}
+
+interface Subscription {
+  consumer: EventConsumer;
+  inFlight: number;
+}
+
+interface QueueState {
+  name: string;
+  bindings: Set<string>;
+  ready: Delivery[];
+  subscriptions: Subscription[];
+  nextSubscription: number;
+}
+
+/**
+ * The bus of the embedded runner (`npm start`) and of tests: the semantics of the RabbitMQ adapter
+ * in one process. Messages travel as JSON text, exactly as on the wire, so a consumer never shares
+ * an object with the producer. State lives in memory: the outbox is what survives a restart.
+ */
+export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
+  const { logger } = options;
+  const retry = options.retry ?? DEFAULT_RETRY_POLICY;
+  const prefetch = options.prefetch ?? 10;
+  const drainTimeoutMs = options.drainTimeoutMs ?? 5_000;
+  const queues = new Map<string, QueueState>();
+  const deadLetters: DeadLetter[] = [];
+  const retryTimers = new Set<NodeJS.Timeout>();
+  const running = new Set<Promise<void>>();
+  let dispatchScheduled = false;
+  let closed = false;
+  let drained: (() => void) | undefined;
+
+  function queueState(name: string): QueueState {
+    let state = queues.get(name);
+    if (!state) {
+      state = { name, bindings: new Set(), ready: [], subscriptions: [], nextSubscription: 0 };
+      queues.set(name, state);
+    }
+    return state;
+  }
+
+  // Delivery is always asynchronous: a publisher never runs a handler on its own stack.
+  function scheduleDispatch(): void {
+    if (dispatchScheduled || closed) return;
+    dispatchScheduled = true;
+    setImmediate(() => {
+      dispatchScheduled = false;
+      for (const state of queues.values()) dispatch(state);
+      checkDrained();
+    });
+  }
+
+  function dispatch(state: QueueState): void {
+    const { subscriptions } = state;
+    while (state.ready.length > 0 && subscriptions.length > 0) {
+      // Round-robin over the consumers with room, as the broker does between competing consumers.
+      let chosen: Subscription | undefined;
+      for (let i = 0; i < subscriptions.length && !chosen; i++) {
+        const candidate = subscriptions[(state.nextSubscription + i) % subscriptions.length];
+        if (candidate && candidate.inFlight < prefetch) {
+          chosen = candidate;
+          state.nextSubscription = (state.nextSubscription + i + 1) % subscriptions.length;
+        }
+      }
+      if (!chosen) return;
+      const delivery = state.ready.shift() as Delivery;
+      const run = deliver(state, chosen, delivery).finally(() => {
+        running.delete(run);
+        scheduleDispatch();
+      });
+      running.add(run);
+    }
+  }
+
+  async function deliver(state: QueueState, subscription: Subscription, delivery: Delivery): Promise<void> {
+    subscription.inFlight++;
+    try {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(delivery.body);
+      } catch {
+        deadLetter(state.name, delivery, 'not JSON');
+        return;
+      }
+      const checked = validateEnvelope(parsed);
+      if (!checked.ok) {
+        deadLetter(state.name, delivery, checked.reason);
+        return;
+      }
+      try {
+        await subscription.consumer.handle(checked.envelope);
+      } catch (error) {
+        fail(state, delivery, checked.envelope, error);
+      }
+    } finally {
+      subscription.inFlight--;
+    }
+  }
+
+  function fail(state: QueueState, delivery: Delivery, envelope: EventEnvelope, error: unknown): void {
+    const attempts = delivery.attempts + 1;
+    const reason = error instanceof Error ? error.message : String(error);
+    const context = { queue: state.name, eventId: envelope.id, event: envelope.name, attempts, err: error };
+    if (attempts >= retry.maxAttempts) {
+      deadLetter(state.name, { ...delivery, attempts }, reason);
+      return;
+    }
+    const delayMs = retryDelayMs(retry, attempts);
+    logger.warn({ ...context, retryInMs: delayMs }, 'event handler failed, will retry');
+    const timer = setTimeout(() => {
+      retryTimers.delete(timer);
+      state.ready.push({ body: delivery.body, attempts });
+      scheduleDispatch();
+    }, delayMs);
+    retryTimers.add(timer);
+  }
+
+  function deadLetter(queue: string, delivery: Delivery, reason: string): void {
+    deadLetters.push({ queue, body: delivery.body, reason, attempts: delivery.attempts, failedAt: new Date() });
+    logger.error({ queue, attempts: delivery.attempts, reason }, 'event dead-lettered');
+  }
+
+  function idle(): boolean {
+    if (running.size > 0) return false;
+    for (const state of queues.values()) if (state.ready.length > 0 && state.subscriptions.length > 0) return false;
+    return true;
+  }
+
+  function checkDrained(): void {
+    if (drained && idle()) drained();
+  }
+
+  return {
+    async publish(envelope) {
+      if (closed) throw new Error('event bus is closed');
+      const checked = validateEnvelope(envelope);
+      if (!checked.ok) throw new InvalidEventError(checked.reason);
+      const body = JSON.stringify(checked.envelope);
+      for (const state of queues.values()) {
+        if (state.bindings.has(envelope.name)) state.ready.push({ body, attempts: 0 });
+      }
+      scheduleDispatch();
+    },
+
+    async subscribe(consumer) {
+      if (closed) throw new Error('event bus is closed');
+      const state = queueState(consumer.queue);
+      for (const name of consumer.events) state.bindings.add(name);
+      state.subscriptions.push({ consumer, inFlight: 0 });
+      scheduleDispatch();
+    },
+
+    async close() {
+      if (closed) return;
+      // Let what is already queued run to the end (bounded), so a clean stop loses nothing published.
+      if (!idle()) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, drainTimeoutMs);
+          drained = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+          scheduleDispatch();
+        });
+      }
+      closed = true;
+      await Promise.allSettled([...running]);
+      if (retryTimers.size > 0) logger.warn({ pending: retryTimers.size }, 'bus closed with events waiting for a retry');
+      for (const timer of retryTimers) clearTimeout(timer);
+      retryTimers.clear();
+    },
+
+    isHealthy: () => !closed,
+
+    deadLetters: (queue) => deadLetters.filter((letter) => queue === undefined || letter.queue === queue),
+
+    replayDeadLetters(queue) {
+      const state = queueState(queue);
+      let moved = 0;
+      for (let i = deadLetters.length - 1; i >= 0; i--) {
+        const letter = deadLetters[i] as DeadLetter;
+        if (letter.queue !== queue) continue;
+        deadLetters.splice(i, 1);
+        state.ready.unshift({ body: letter.body, attempts: 0 });
+        moved++;
+      }
+      scheduleDispatch();
+      return moved;
+    },
+  };
+}

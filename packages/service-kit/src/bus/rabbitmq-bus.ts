@@ -1,0 +1,340 @@
+import { connect as connectManager, type AmqpConnectionManager, type ChannelWrapper } from 'amqp-connection-manager';
+import { connect as connectAmqp, type ConfirmChannel, type ConsumeMessage, type Message, type Options } from 'amqplib';
+import type { Logger } from 'pino';
+import {
+  DEFAULT_RETRY_POLICY,
+  InvalidEventError,
+  retryDelayMs,
+  validateEnvelope,
+  type DeadLetter,
+  type EventBus,
+  type EventConsumer,
+  type RetryPolicy,
+} from './event-bus';
+
+export const DEFAULT_EXCHANGE = 'campus.events';
+
+/** Header counting the deliveries of a message that failed (absent on a first delivery). */
+const ATTEMPTS_HEADER = 'x-attempts';
+const ERROR_HEADER = 'x-error';
+const FAILED_AT_HEADER = 'x-failed-at';
+
+export const deadLetterQueueName = (queue: string): string => `${queue}.dlq`;
+export const retryQueueName = (queue: string, delayMs: number): string => `${queue}.retry.${delayMs}ms`;
+
+export interface RabbitMqBusOptions {
+  /** AMQP_URL, e.g. amqp://guest:guest@127.0.0.1:5672 */
+  url: string;
+  logger: Logger;
+  /** The topic exchange; tests give each run its own. */
+  exchange?: string;
+  retry?: RetryPolicy;
+  /** Unacknowledged messages a consumer holds at once, i.e. handlers running at once per consumer. */
+  prefetch?: number;
+  /** A publish not confirmed by the broker within this time rejects (the outbox retries it). */
+  publishTimeoutMs?: number;
+  /** Reconnect waits start here and double on each failure, up to `reconnectMaxMs`. */
+  reconnectInitialMs?: number;
+  reconnectMaxMs?: number;
+  heartbeatSeconds?: number;
+  /** Shown by `rabbitmqctl list_connections name client_properties`: say which service this is. */
+  connectionName?: string;
+  /** How long `close` waits for handlers in flight. */
+  drainTimeoutMs?: number;
+}
+
+interface Subscription {
+  consumer: EventConsumer;
+  wrapper: ChannelWrapper;
+  /** The channel and consumer tag of the current connection, to cancel on close. */
+  active?: { channel: ConfirmChannel; consumerTag: string };
+}
+
+/**
+ * The production bus. One durable topic exchange (routing key = event name); per consumer a durable
+ * queue bound to its events, retry queues that hold a failed message for a delay (message TTL) and
+ * dead-letter it back into the queue, and `<queue>.dlq` for messages that failed `maxAttempts` times
+ * or can never be handled. Reconnects (amqp-connection-manager) re-run the setup functions, which
+ * re-declare the topology and the consumers.
+ */
+export function createRabbitMqBus(options: RabbitMqBusOptions): EventBus {
+  const { logger } = options;
+  const exchange = options.exchange ?? DEFAULT_EXCHANGE;
+  const retry = options.retry ?? DEFAULT_RETRY_POLICY;
+  const prefetch = options.prefetch ?? 10;
+  const publishTimeoutMs = options.publishTimeoutMs ?? 10_000;
+  const reconnectInitialSeconds = (options.reconnectInitialMs ?? 500) / 1000;
+  const reconnectMaxSeconds = (options.reconnectMaxMs ?? 30_000) / 1000;
+  const drainTimeoutMs = options.drainTimeoutMs ?? 10_000;
+  const retryDelays = [...new Set(retry.delaysMs)];
+
+  const manager: AmqpConnectionManager = connectManager([options.url], {
+    heartbeatIntervalInSeconds: options.heartbeatSeconds ?? 5,
+    reconnectTimeInSeconds: reconnectInitialSeconds,
+    connectionOptions: { clientProperties: { connection_name: options.connectionName ?? 'campus-service' } },
+  });
+  // The manager waits `reconnectTimeInSeconds` before each attempt and reads it every time: doubling
+  // it on failure gives the backoff, so a broker that is down is not hammered.
+  manager.on('connect', () => {
+    manager.reconnectTimeInSeconds = reconnectInitialSeconds;
+    logger.info({ exchange }, 'connected to RabbitMQ');
+  });
+  manager.on('disconnect', ({ err }) => logger.warn({ err }, 'lost the RabbitMQ connection, reconnecting'));
+  manager.on('connectFailed', ({ err }) => {
+    manager.reconnectTimeInSeconds = Math.min(reconnectMaxSeconds, manager.reconnectTimeInSeconds * 2);
+    logger.warn({ err, retryInSeconds: manager.reconnectTimeInSeconds }, 'cannot reach RabbitMQ');
+  });
+
+  const publisher = manager.createChannel({
+    name: 'publisher',
+    confirm: true,
+    setup: (channel: ConfirmChannel) => channel.assertExchange(exchange, 'topic', { durable: true }).then(() => undefined),
+  });
+  publisher.on('error', (err) => logger.error({ err }, 'publisher channel setup failed'));
+
+  const subscriptions: Subscription[] = [];
+  const running = new Set<Promise<void>>();
+  let closed = false;
+
+  async function declareTopology(channel: ConfirmChannel, consumer: EventConsumer): Promise<void> {
+    const { queue } = consumer;
+    await channel.assertExchange(exchange, 'topic', { durable: true });
+    await channel.assertQueue(queue, { durable: true });
+    await channel.assertQueue(deadLetterQueueName(queue), { durable: true });
+    for (const delayMs of retryDelays) {
+      await channel.assertQueue(retryQueueName(queue, delayMs), {
+        durable: true,
+        // Expired messages go back to the consumer's own queue through the default exchange, so a
+        // retry never reaches the other services bound to the same event.
+        arguments: { 'x-message-ttl': delayMs, 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': queue },
+      });
+    }
+    for (const name of consumer.events) await channel.bindQueue(queue, exchange, name);
+  }
+
+  /** Sends a copy of `message` to `queue` with extra headers, waits for the broker's confirm, then acks it. */
+  async function move(channel: ConfirmChannel, message: ConsumeMessage, queue: string, headers: Record<string, unknown>) {
+    const { properties } = message;
+    const publishOptions: Options.Publish = {
+      persistent: true,
+      contentType: properties.contentType,
+      messageId: properties.messageId,
+      type: properties.type,
+      appId: properties.appId,
+      timestamp: properties.timestamp,
+      headers: { ...properties.headers, ...headers },
+    };
+    await new Promise<void>((resolve, reject) => {
+      channel.publish('', queue, message.content, publishOptions, (err) => (err ? reject(err) : resolve()));
+    });
+    channel.ack(message);
+  }
+
+  async function handleMessage(channel: ConfirmChannel, consumer: EventConsumer, message: ConsumeMessage) {
+    const { queue } = consumer;
+    const previousAttempts = Number(message.properties.headers?.[ATTEMPTS_HEADER] ?? 0) || 0;
+    const deadLetter = (reason: string, attempts: number) => {
+      logger.error({ queue, messageId: message.properties.messageId, attempts, reason }, 'event dead-lettered');
+      return move(channel, message, deadLetterQueueName(queue), {
+        [ATTEMPTS_HEADER]: attempts,
+        [ERROR_HEADER]: reason.slice(0, 1_000),
+        [FAILED_AT_HEADER]: new Date().toISOString(),
+      });
+    };
+
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(message.content.toString('utf8'));
+    } catch {
+      return deadLetter('not JSON', previousAttempts);
+    }
+    const checked = validateEnvelope(parsed);
+    if (!checked.ok) return deadLetter(checked.reason, previousAttempts);
+    const { envelope } = checked;
+
+    try {
+      await consumer.handle(envelope);
+    } catch (error) {
+      const attempts = previousAttempts + 1;
+      const reason = error instanceof Error ? error.message : String(error);
+      if (attempts >= retry.maxAttempts) return deadLetter(reason, attempts);
+      const delayMs = retryDelayMs(retry, attempts);
+      logger.warn(
+        { queue, eventId: envelope.id, event: envelope.name, attempts, retryInMs: delayMs, err: error },
+        'event handler failed, will retry',
+      );
+      return move(channel, message, retryQueueName(queue, delayMs), { [ATTEMPTS_HEADER]: attempts, [ERROR_HEADER]: reason.slice(0, 1_000) });
+    }
+    channel.ack(message);
+  }
+
+  function onMessage(channel: ConfirmChannel, consumer: EventConsumer, message: ConsumeMessage): void {
+    const run = handleMessage(channel, consumer, message)
+      .catch((err) => {
+        // The channel went away between delivery and ack: the broker still holds the message
+        // unacknowledged and redelivers it on the next connection, so nothing is lost.
+        logger.warn({ err, queue: consumer.queue }, 'could not settle a message; the broker will redeliver it');
+      })
+      .finally(() => running.delete(run));
+    running.add(run);
+  }
+
+  async function startConsuming(subscription: Subscription, channel: ConfirmChannel): Promise<void> {
+    const { consumer } = subscription;
+    await declareTopology(channel, consumer);
+    await channel.prefetch(prefetch);
+    const { consumerTag } = await channel.consume(
+      consumer.queue,
+      (message) => {
+        if (message) onMessage(channel, consumer, message);
+        else {
+          // The broker cancelled us (the queue was deleted): declare it again and resume.
+          logger.warn({ queue: consumer.queue }, 'consumer cancelled by the broker, consuming again');
+          startConsuming(subscription, channel).catch((err) => logger.error({ err }, 'could not resume consuming'));
+        }
+      },
+      { noAck: false },
+    );
+    subscription.active = { channel, consumerTag };
+  }
+
+  return {
+    async publish(envelope) {
+      if (closed) throw new Error('event bus is closed');
+      const checked = validateEnvelope(envelope);
+      if (!checked.ok) throw new InvalidEventError(checked.reason);
+      // Fail fast while the broker is away instead of holding the caller for the publish timeout:
+      // the outbox relay keeps the row and backs off.
+      if (!manager.isConnected()) throw new Error('RabbitMQ is unreachable');
+      const event = checked.envelope;
+      await publisher.publish(exchange, event.name, Buffer.from(JSON.stringify(event)), {
+        persistent: true,
+        contentType: 'application/json',
+        messageId: event.id,
+        type: event.name,
+        appId: event.producer,
+        timestamp: Math.floor(Date.parse(event.occurredAt) / 1000),
+        timeout: publishTimeoutMs,
+      });
+    },
+
+    async subscribe(consumer) {
+      if (closed) throw new Error('event bus is closed');
+      let firstSetup: { resolve: () => void; reject: (err: unknown) => void } | undefined;
+      const ready = new Promise<void>((resolve, reject) => {
+        firstSetup = { resolve, reject };
+      });
+      // Each consumer has its own channel: its prefetch, acks and retries are independent, and a
+      // message is always acknowledged on the channel that delivered it (a stale delivery tag on a
+      // new channel would close that channel).
+      const subscription: Subscription = {
+        consumer,
+        wrapper: manager.createChannel({
+          name: `consumer:${consumer.queue}`,
+          confirm: true,
+          setup: async (channel: ConfirmChannel) => {
+            try {
+              await startConsuming(subscription, channel);
+              firstSetup?.resolve();
+            } catch (err) {
+              firstSetup?.reject(err);
+              throw err;
+            }
+          },
+        }),
+      };
+      subscription.wrapper.on('error', (err) => logger.error({ err, queue: consumer.queue }, 'consumer setup failed'));
+      subscriptions.push(subscription);
+      await ready;
+      firstSetup = undefined;
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.allSettled(
+        subscriptions.map(async ({ active }) => {
+          if (active) await active.channel.cancel(active.consumerTag);
+        }),
+      );
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...running]),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, drainTimeoutMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      await manager.close();
+    },
+
+    isHealthy: () => !closed && manager.isConnected(),
+  };
+}
+
+interface DeadLetterQueueAccess {
+  url: string;
+  queue: string;
+  /** At most this many messages (default: all that are in the dead-letter queue now). */
+  limit?: number;
+}
+
+async function withConfirmChannel<T>(url: string, work: (channel: ConfirmChannel) => Promise<T>): Promise<T> {
+  const connection = await connectAmqp(url, { clientProperties: { connection_name: 'campus-dlq-tool' } });
+  try {
+    return await work(await connection.createConfirmChannel());
+  } finally {
+    await connection.close();
+  }
+}
+
+/** Reads a consumer's dead letters without removing them (they go back to the dead-letter queue). */
+export function peekDeadLetters({ url, queue, limit }: DeadLetterQueueAccess): Promise<DeadLetter[]> {
+  return withConfirmChannel(url, async (channel) => {
+    const dlq = deadLetterQueueName(queue);
+    const { messageCount } = await channel.checkQueue(dlq);
+    const letters: DeadLetter[] = [];
+    const taken: Message[] = [];
+    for (let i = 0; i < Math.min(messageCount, limit ?? messageCount); i++) {
+      const message = await channel.get(dlq, { noAck: false });
+      if (!message) break;
+      taken.push(message);
+      const headers = message.properties.headers ?? {};
+      letters.push({
+        queue,
+        body: message.content.toString('utf8'),
+        reason: String(headers[ERROR_HEADER] ?? ''),
+        attempts: Number(headers[ATTEMPTS_HEADER] ?? 0),
+        failedAt: new Date(String(headers[FAILED_AT_HEADER] ?? message.properties.timestamp * 1000)),
+      });
+    }
+    for (const message of taken) channel.nack(message, false, true);
+    return letters;
+  });
+}
+
+/**
+ * Moves dead letters back into their queue with a fresh attempt count (after the cause was fixed).
+ * Each message is acknowledged in the dead-letter queue only once the broker confirmed the copy.
+ */
+export function replayDeadLetters({ url, queue, limit }: DeadLetterQueueAccess): Promise<number> {
+  return withConfirmChannel(url, async (channel) => {
+    const dlq = deadLetterQueueName(queue);
+    // Bounded by what is there now, so a message that fails again at once is not replayed twice.
+    const { messageCount } = await channel.checkQueue(dlq);
+    let moved = 0;
+    for (; moved < Math.min(messageCount, limit ?? messageCount); moved++) {
+      const message = await channel.get(dlq, { noAck: false });
+      if (!message) break;
+      const { [ATTEMPTS_HEADER]: _attempts, [ERROR_HEADER]: _error, [FAILED_AT_HEADER]: _failedAt, ...headers } =
+        message.properties.headers ?? {};
+      await new Promise<void>((resolve, reject) => {
+        channel.publish('', queue, message.content, { ...message.properties, persistent: true, headers }, (err) =>
+          err ? reject(err) : resolve(),
+        );
+      });
+      channel.ack(message);
+    }
+    return moved;
+  });
+}
