@@ -1,0 +1,63 @@
+import type { RequestHandler } from 'express';
+import helmet from 'helmet';
+import { sendJsonError } from './json-error';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Headers a client must never be able to set: identity is only ever what the verified token says,
+ * so anything that looks like a forwarded identity is dropped before a service could be fooled by it.
+ */
+const IDENTITY_HEADER = /^(x-user|x-auth|x-forwarded-user|x-remote-user|remote-user)/i;
+
+export const stripIdentityHeaders: RequestHandler = (req, _res, next) => {
+  for (const name of Object.keys(req.headers)) if (IDENTITY_HEADER.test(name)) delete req.headers[name];
+  next();
+};
+
+/**
+ * Cookies are SameSite=Lax, and on top of that a browser's state-changing request must come from an
+ * allowed origin. Requests without an Origin (curl, server-to-server) carry no ambient browser cookies
+ * worth forging, so they pass.
+ */
+export function rejectForeignOrigins(allowed: readonly string[]): RequestHandler {
+  const allowSet = new Set(allowed);
+  return (req, res, next) => {
+    const origin = req.headers.origin;
+    if (!STATE_CHANGING.has(req.method) || !origin) return next();
+    const own = `${req.protocol}://${req.headers.host}`;
+    if (origin === own || allowSet.has(origin)) return next();
+    sendJsonError(res, 403, 'FORBIDDEN_ORIGIN', 'This request came from a site that is not allowed to make it.');
+  };
+}
+
+/** Caps request bodies by declared length before anything is forwarded; services cap parsed bodies too. */
+export function capBodySize(limitFor: (path: string) => number): RequestHandler {
+  return (req, res, next) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > limitFor(req.path))
+      return sendJsonError(res, 413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
+    next();
+  };
+}
+
+export function securityHeaders(extraOrigins: readonly string[]): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...extraOrigins],
+        // Remotes inject their CSS modules as <style> tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'", ...extraOrigins],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'", ...extraOrigins],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+}
