@@ -41,7 +41,7 @@ export function Card({
 
 export interface CardTitleProps {
   children: ReactNode;
-  /** Heading level, 3 by default (cards usually sit under a page h1 and a section h2). */
+  /** Heading level: 2 by default (cards right under the page h1); 3 under a section h2. */
   level?: 2 | 3 | 4;
   /**
    * Makes the title a link whose hit area covers the whole card (the accessible "clickable card"
@@ -52,7 +52,7 @@ export interface CardTitleProps {
   className?: string;
 }
 
-export function CardTitle({ children, level = 3, href, linkProps, className }: CardTitleProps) {
+export function CardTitle({ children, level = 2, href, linkProps, className }: CardTitleProps) {
   const Heading = `h${level}` as const;
   return (
     <Heading className={classNames(styles.title, className)}>

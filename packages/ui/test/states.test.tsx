@@ -93,7 +93,7 @@ describe('Card', () => {
         <CardTitle href="/interviews/Acme/1">Acme · SDE Intern</CardTitle>
       </Card>,
     );
-    expect(screen.getByRole('heading', { level: 3, name: 'Acme · SDE Intern' })).toContainElement(
+    expect(screen.getByRole('heading', { level: 2, name: 'Acme · SDE Intern' })).toContainElement(
       screen.getByRole('link', { name: 'Acme · SDE Intern' }),
     );
     expect(screen.getByRole('article')).toHaveClass('edge-teal');
