@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -10,7 +10,7 @@ import { Pool } from 'pg';
 /** Drizzle over either driver; services only ever see this type. */
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
 /** A transaction handle: what domain code passes to the outbox so the event commits with the change. */
-export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either: for functions that may run inside or outside a transaction. */
 export type DbExecutor = Db | Tx;
 
@@ -83,9 +83,9 @@ export async function openEmbeddedPostgres(dataDir?: string): Promise<PGlite> {
 
 /** Empties every table of one schema (tests reset between cases instead of reopening the database). */
 export async function truncateSchema(db: DbExecutor, schema: string): Promise<void> {
-  const rows = await db.execute<{ table_name: string }>(
+  const result = (await db.execute(
     sql`select table_name from information_schema.tables where table_schema = ${schema} and table_type = 'BASE TABLE'`,
-  );
-  const names = rows.rows.map((r) => `"${schema}"."${r.table_name}"`);
+  )) as unknown as { rows: Array<{ table_name: string }> };
+  const names = result.rows.map((r) => `"${schema}"."${r.table_name}"`);
   if (names.length > 0) await db.execute(sql.raw(`truncate ${names.join(', ')} restart identity cascade`));
 }

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { DEMO_USERS } from './demo-data';
+import { startPlatform } from './platform';
+import { ensureWebBuild } from './web-build';
+
+const repoRoot = path.resolve(__dirname, '..', '..', '..');
+
+/** `npm start`: the whole platform on this machine, nothing to install. */
+async function main() {
+  const started = performance.now();
+  const webRoot = await ensureWebBuild(repoRoot);
+  const platform = await startPlatform({
+    dataDir: process.env.DATA_DIR ?? path.join(repoRoot, '.data'),
+    port: Number(process.env.PORT ?? 8080),
+    webRoot,
+    logLevel: process.env.LOG_LEVEL ?? 'warn',
+  });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`
+Campus Connect is running: ${platform.url}   (ready in ${seconds} s)
+
+  Demo student: ${DEMO_USERS.student.email} / ${DEMO_USERS.student.password}
+  Demo teacher: ${DEMO_USERS.teacher.email} / ${DEMO_USERS.teacher.password}
+  Faculty code for registering teachers: ${platform.teacherCode}
+    (kept in ${path.relative(repoRoot, platform.secretsDir)}/teacher-code.txt)
+  API reference: ${platform.url}/api/docs     Health: ${platform.url}/api/health
+
+Press Ctrl-C to stop. Data is kept in .data/ between runs.`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping Campus Connect...`);
+    await platform.stop();
+    console.log('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error('Campus Connect could not start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,134 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Router } from 'express';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { createAccessTokenVerifier } from './auth';
+import type { EventBus, EventConsumer } from './bus/event-bus';
+import type { DatabaseHandle, Db } from './db';
+import { createHttpApp } from './http-app';
+import { createOutboxRelay, type OutboxTable } from './outbox';
+import { createTransact, type Transact } from './unit-of-work';
+
+/** What a service's factory receives: everything with I/O is handed in, so tests and runners choose. */
+export interface ServiceDeps<C> {
+  config: C;
+  db: Db;
+  transact: Transact;
+  logger: Logger;
+  now: () => Date;
+}
+
+/** What a service is made of, without having started anything (no I/O at import or creation). */
+export interface ServiceModule {
+  routes: Router;
+  consumers?: EventConsumer[];
+  openapi?: () => object;
+}
+
+/** What every service's configuration has, whatever else it adds. */
+export interface BaseServiceConfig {
+  PORT: number;
+  JWT_PUBLIC_KEY: string;
+}
+
+export interface ServiceDefinition<S extends z.ZodType<BaseServiceConfig> = z.ZodType<BaseServiceConfig>> {
+  /** Also the service's database schema, event producer name and queue name. */
+  name: string;
+  configSchema: S;
+  migrationsFolder: string;
+  outbox: OutboxTable;
+  create(deps: ServiceDeps<z.infer<S>>): ServiceModule;
+}
+
+export interface RunningService {
+  name: string;
+  url: string;
+  port: number;
+  /** Graceful: stop taking requests and let in-flight ones finish, stop the relay after a last flush. */
+  stop(): Promise<void>;
+}
+
+export interface StartServiceOptions<C extends BaseServiceConfig> {
+  config: C;
+  database: DatabaseHandle;
+  bus: EventBus;
+  logger: Logger;
+  host?: string;
+  now?: () => Date;
+  /** How often the outbox is polled when nothing kicks it (a commit kicks it at once). */
+  outboxPollMs?: number;
+}
+
+/** Migrates, wires and starts one service: HTTP, outbox relay, consumers. Same code in every runner. */
+export async function startService<S extends z.ZodType<BaseServiceConfig>>(
+  definition: ServiceDefinition<S>,
+  options: StartServiceOptions<z.infer<S>>,
+): Promise<RunningService> {
+  const { database, bus, logger } = options;
+  await database.migrate({ migrationsFolder: definition.migrationsFolder, service: definition.name });
+
+  const relay = createOutboxRelay({
+    db: database.db,
+    table: definition.outbox,
+    bus,
+    logger,
+    pollIntervalMs: options.outboxPollMs ?? 500,
+  });
+  const transact = createTransact({
+    db: database.db,
+    outbox: definition.outbox,
+    producer: definition.name,
+    afterCommit: () => relay.kick(),
+  });
+  const module = definition.create({
+    config: options.config,
+    db: database.db,
+    transact,
+    logger,
+    now: options.now ?? (() => new Date()),
+  });
+
+  const app = createHttpApp({
+    logger,
+    verifyAccessToken: createAccessTokenVerifier(options.config.JWT_PUBLIC_KEY),
+    routes: module.routes,
+    openapi: module.openapi,
+    readiness: [
+      { name: 'database', check: () => database.ping() },
+      {
+        name: 'bus',
+        check: () => {
+          if (!bus.isHealthy()) throw new Error('event bus unreachable');
+        },
+      },
+    ],
+  });
+
+  for (const consumer of module.consumers ?? []) await bus.subscribe(consumer);
+  relay.start();
+
+  const server: Server = await new Promise((resolve, reject) => {
+    const s = app.listen(options.config.PORT, options.host ?? '127.0.0.1', (err?: Error) => (err ? reject(err) : resolve(s)));
+  });
+  // Keep-alive from the gateway must outlive the gateway's own idle timeout, or it races a closing socket.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  const { port } = server.address() as AddressInfo;
+  logger.info({ port }, `${definition.name} service listening`);
+
+  return {
+    name: definition.name,
+    port,
+    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    async stop() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        // In-flight requests get a bounded grace period, then their sockets are dropped.
+        setTimeout(() => server.closeAllConnections(), 5_000).unref();
+      });
+      await relay.stop();
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import path from 'node:path';
+import type { ServiceDefinition } from '@campus/service-kit/service-runtime';
+import { IdentityConfig } from './config';
+import { outbox } from './data/schema';
+import { createAccounts } from './domain/accounts';
+import { createScryptHasher } from './domain/password';
+import { createSessions } from './domain/sessions';
+import { profileCompletedConsumer } from './events/profile-completed';
+import { createAuthRoutes } from './http/auth-routes';
+import { identityOpenApi } from './http/openapi';
+
+/** Identity: accounts, passwords, sessions. The only service holding the token-signing key. */
+export const identityService: ServiceDefinition<typeof IdentityConfig> = {
+  name: 'identity',
+  configSchema: IdentityConfig,
+  migrationsFolder: path.join(__dirname, '..', 'migrations'),
+  outbox,
+  create({ config, db, transact, now }) {
+    const accounts = createAccounts({
+      db,
+      transact,
+      hasher: createScryptHasher(config.PASSWORD_HASH_COST),
+      teacherCode: config.TEACHER_CODE,
+    });
+    const sessions = createSessions({
+      db,
+      privateKey: config.JWT_PRIVATE_KEY,
+      accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
+      now,
+      loadUser: async (id) => {
+        const u = await accounts.findById(id);
+        return u && { id: u.id, name: u.name, isTeacher: u.isTeacher };
+      },
+    });
+    return {
+      routes: createAuthRoutes({ accounts, sessions, config }),
+      consumers: [profileCompletedConsumer(db, accounts)],
+      openapi: identityOpenApi,
+    };
+  },
+};

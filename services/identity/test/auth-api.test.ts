@@ -1,0 +1,279 @@
+import request from 'supertest';
+import jwt from 'jsonwebtoken';
+import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';
+import { identityService } from '../src/service';
+
+const TEACHER_CODE = 'FAC-TEST-2026';
+let h: ServiceHarness;
+
+beforeAll(async () => {
+  h = await startServiceForTest(identityService, {
+    TEACHER_CODE,
+    COOKIE_SECURE: 'true',
+    PASSWORD_HASH_COST: '1024',
+    REGISTRATIONS_PER_HOUR: '1000',
+    LOGIN_ATTEMPTS_PER_15_MIN: '1000',
+  });
+});
+afterAll(() => h.stop());
+beforeEach(() => h.reset());
+
+const student = { name: 'Asha Rao', email: 'asha@campus.test', password: 'correct-horse', isTeacher: false };
+const register = (body: object) => request(h.url).post('/api/auth/register').send(body);
+const login = (email: string, password: string) => request(h.url).post('/api/auth/login').send({ email, password });
+const cookiesOf = (res: request.Response): string[] => {
+  const raw = res.headers['set-cookie'] as unknown;
+  return Array.isArray(raw) ? (raw as string[]) : raw ? [String(raw)] : [];
+};
+const cookie = (res: request.Response, name: string) => cookiesOf(res).find((c) => c.startsWith(`${name}=`));
+const cookieValue = (res: request.Response, name: string) => cookie(res, name)?.split(';')[0]?.split('=')[1] ?? '';
+
+describe('registration', () => {
+  test('when a student registers, then 201 with the user record and no password hash anywhere', async () => {
+    const res = await register(student).expect(201);
+    expect(res.body).toEqual({
+      success: true,
+      message: 'Registration successful',
+      user: { _id: expect.any(String), name: 'Asha Rao', email: 'asha@campus.test', isTeacher: false },
+    });
+    expect(JSON.stringify(res.body)).not.toMatch(/scrypt|password/i);
+  });
+
+  test('when the email differs only in case and spacing, then 409 and a clear message', async () => {
+    await register(student).expect(201);
+    const res = await register({ ...student, email: '  ASHA@Campus.Test ' }).expect(409);
+    expect(res.body).toEqual({ success: false, code: 'EMAIL_TAKEN', message: 'An account with this email already exists.' });
+  });
+
+  test.each([
+    [{ ...student, name: '   ' }, 'Name is required'],
+    [{ ...student, email: 'not-an-email' }, 'Please enter a valid email address'],
+    [{ ...student, email: undefined }, 'Email is required'],
+    [{ ...student, password: '' }, 'Password is required'],
+    [{ ...student, password: 'short' }, 'Password must be at least 8 characters'],
+    [{ ...student, name: { $gt: '' } }, 'Name is required'],
+  ])('when the payload is %j, then 400 "%s"', async (body, message) => {
+    const res = await register(body).expect(400);
+    expect(res.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message });
+  });
+
+  test('when a teacher gives the wrong faculty code, then 400 "Invalid teacher unique ID." and no account exists', async () => {
+    const teacher = { name: 'Dr. Rao', email: 'rao@campus.test', password: 'teacher-pass', isTeacher: true };
+    const res = await register({ ...teacher, teacherCode: 'WRONG' }).expect(400);
+    expect(res.body).toEqual({ success: false, code: 'INVALID_TEACHER_CODE', message: 'Invalid teacher unique ID.' });
+    await login(teacher.email, teacher.password).expect(401);
+  });
+
+  test('when a teacher gives no faculty code, then 400 "Invalid teacher unique ID."', async () => {
+    const res = await register({ name: 'T', email: 't@campus.test', password: 'teacher-pass', isTeacher: true }).expect(400);
+    expect(res.body.message).toBe('Invalid teacher unique ID.');
+  });
+
+  test('when a teacher gives the right code with spaces around it, then 201 and isTeacher is true', async () => {
+    const res = await register({
+      name: 'Dr. Rao',
+      email: 'rao@campus.test',
+      password: 'teacher-pass',
+      isTeacher: true,
+      teacherCode: `  ${TEACHER_CODE} `,
+    }).expect(201);
+    expect(res.body.user.isTeacher).toBe(true);
+  });
+
+  test('when a student sends a teacher code but no isTeacher, then the account is a student', async () => {
+    const res = await register({ ...student, teacherCode: TEACHER_CODE }).expect(201);
+    expect(res.body.user.isTeacher).toBe(false);
+  });
+
+  test('when someone registers, then identity.user.registered is published through the outbox', async () => {
+    const seen: unknown[] = [];
+    await h.bus.subscribe({
+      queue: `test-registered-${Date.now()}`,
+      events: ['identity.user.registered'],
+      handle: async (e) => {
+        seen.push(e);
+      },
+    });
+    const res = await register(student).expect(201);
+    await waitFor(() => seen.length === 1);
+    expect(seen[0]).toMatchObject({
+      name: 'identity.user.registered',
+      producer: 'identity',
+      payload: { userId: res.body.user._id, name: 'Asha Rao', email: 'asha@campus.test', isTeacher: false },
+    });
+  });
+
+  test('when the body is not JSON, then 400 INVALID_JSON, not a 500', async () => {
+    const res = await request(h.url).post('/api/auth/register').set('content-type', 'application/json').send('{"name":');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, code: 'INVALID_JSON' });
+  });
+
+  test('when the body is larger than the cap, then 413', async () => {
+    const res = await register({ ...student, name: 'x'.repeat(200_000) });
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+});
+
+describe('login', () => {
+  beforeEach(() => register(student).expect(201));
+
+  test('when the credentials are right, then the spec user record with isFirstTime and httpOnly Lax cookies', async () => {
+    const res = await login('Asha@campus.test', student.password).expect(200);
+    expect(res.body).toEqual({ _id: expect.any(String), name: 'Asha Rao', email: 'asha@campus.test', isTeacher: false, isFirstTime: true });
+    const access = cookie(res, 'cc_access')!;
+    const refresh = cookie(res, 'cc_refresh')!;
+    for (const c of [access, refresh]) {
+      expect(c).toMatch(/HttpOnly/);
+      expect(c).toMatch(/SameSite=Lax/);
+      expect(c).toMatch(/Secure/);
+    }
+    expect(access).toMatch(/Path=\//);
+    expect(access).toMatch(/Max-Age=900/);
+    expect(refresh).toMatch(/Path=\/api\/auth/);
+  });
+
+  test('the access token is an ES256 JWT naming the user and role, expiring in 15 minutes', async () => {
+    const res = await login(student.email, student.password).expect(200);
+    const claims = jwt.verify(cookieValue(res, 'cc_access'), h.keys.publicKey, { algorithms: ['ES256'] }) as jwt.JwtPayload;
+    expect(claims).toMatchObject({ sub: res.body._id, name: 'Asha Rao', tch: false, iss: 'campus-identity', aud: 'campus' });
+    expect(claims.exp! - claims.iat!).toBe(900);
+  });
+
+  test.each([
+    ['a wrong password', 'asha@campus.test', 'wrong-password'],
+    ['an unknown email', 'nobody@campus.test', 'correct-horse'],
+  ])('when the user gives %s, then 401 "Wrong Credentials" and no cookie', async (_case, email, password) => {
+    const res = await login(email, password).expect(401);
+    expect(res.body).toEqual({ success: false, code: 'INVALID_CREDENTIALS', message: 'Wrong Credentials' });
+    expect(cookiesOf(res)).toHaveLength(0);
+  });
+
+  test('when email or password is missing, then 400 with the field message', async () => {
+    expect((await request(h.url).post('/api/auth/login').send({ password: 'x' }).expect(400)).body.message).toBe('Email is required');
+    expect((await request(h.url).post('/api/auth/login').send({ email: 'a@b.c' }).expect(400)).body.message).toBe('Password is required');
+  });
+
+  test('when the email is an operator object, then 400 and never a 500', async () => {
+    const res = await request(h.url).post('/api/auth/login').send({ email: { $ne: null }, password: { $ne: null } });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('me, refresh and logout', () => {
+  async function signIn() {
+    await register(student).expect(201);
+    const agent = request.agent(h.url);
+    // supertest's agent keeps Secure cookies only over https; the Cookie header is sent by hand instead.
+    const res = await login(student.email, student.password).expect(200);
+    return { agent, access: cookieValue(res, 'cc_access'), refresh: cookieValue(res, 'cc_refresh'), id: res.body._id as string };
+  }
+  const withCookies = (r: request.Test, c: { access?: string; refresh?: string }) =>
+    r.set('Cookie', [c.access && `cc_access=${c.access}`, c.refresh && `cc_refresh=${c.refresh}`].filter(Boolean).join('; '));
+
+  test('when signed in, then /me answers the user; as a guest, 401 UNAUTHENTICATED', async () => {
+    const s = await signIn();
+    const me = await withCookies(request(h.url).get('/api/auth/me'), s).expect(200);
+    expect(me.body).toMatchObject({ _id: s.id, name: 'Asha Rao', isFirstTime: true });
+    const guest = await request(h.url).get('/api/auth/me').expect(401);
+    expect(guest.body.code).toBe('UNAUTHENTICATED');
+  });
+
+  test('when the access token is forged with another key, then /me is 401', async () => {
+    const s = await signIn();
+    const forged = jwt.sign({ sub: s.id, name: 'x', tch: true }, 'not-the-key', { algorithm: 'HS256' });
+    await withCookies(request(h.url).get('/api/auth/me'), { access: forged }).expect(401);
+  });
+
+  test('when the refresh token is used, then it rotates: new cookies, and the old one no longer works', async () => {
+    const s = await signIn();
+    const first = await withCookies(request(h.url).post('/api/auth/refresh'), { refresh: s.refresh }).expect(200);
+    const rotated = cookieValue(first, 'cc_refresh');
+    expect(rotated).not.toBe(s.refresh);
+    expect(cookieValue(first, 'cc_access')).toBeTruthy();
+    await withCookies(request(h.url).post('/api/auth/refresh'), { refresh: rotated }).expect(200);
+  });
+
+  test('when a rotated refresh token is reused, then the whole session family is revoked', async () => {
+    const s = await signIn();
+    const first = await withCookies(request(h.url).post('/api/auth/refresh'), { refresh: s.refresh }).expect(200);
+    const rotated = cookieValue(first, 'cc_refresh');
+    // The thief replays the old token: refused, and the legitimate holder's newer token dies with it.
+    const replay = await withCookies(request(h.url).post('/api/auth/refresh'), { refresh: s.refresh }).expect(401);
+    expect(replay.body.code).toBe('SESSION_ENDED');
+    await withCookies(request(h.url).post('/api/auth/refresh'), { refresh: rotated }).expect(401);
+  });
+
+  test('when logging out, then cookies are cleared and the refresh token is dead', async () => {
+    const s = await signIn();
+    const out = await withCookies(request(h.url).post('/api/auth/logout'), s).expect(200);
+    expect(out.body).toEqual({ success: true });
+    expect(cookie(out, 'cc_access')).toMatch(/Expires=Thu, 01 Jan 1970/);
+    await withCookies(request(h.url).post('/api/auth/refresh'), { refresh: s.refresh }).expect(401);
+  });
+
+  test('when a guest logs out, then 200 all the same', async () => {
+    await request(h.url).post('/api/auth/logout').expect(200);
+  });
+
+  test('when refresh has no cookie, then 401 SESSION_ENDED', async () => {
+    const res = await request(h.url).post('/api/auth/refresh').expect(401);
+    expect(res.body.code).toBe('SESSION_ENDED');
+  });
+
+  test('when the profile service reports the profile completed, then login says isFirstTime false', async () => {
+    const s = await signIn();
+    await h.bus.publish({
+      id: crypto.randomUUID(),
+      name: 'profile.completed',
+      occurredAt: new Date().toISOString(),
+      producer: 'profile',
+      payload: { userId: s.id, isTeacher: false },
+    });
+    await waitFor(async () => (await login(student.email, student.password)).body.isFirstTime === false);
+  });
+});
+
+describe('rate limits', () => {
+  test('when one client fails login more than the limit, then 429 RATE_LIMITED, while another email still works', async () => {
+    const limited = await h.startAnother({ LOGIN_ATTEMPTS_PER_15_MIN: '3' });
+    await register(student).expect(201);
+    for (let i = 0; i < 3; i++) await request(limited.url).post('/api/auth/login').send({ email: student.email, password: 'bad-guess' }).expect(401);
+    const blocked = await request(limited.url).post('/api/auth/login').send({ email: student.email, password: student.password });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+    await request(limited.url).post('/api/auth/login').send({ email: 'other@campus.test', password: 'x' }).expect(401);
+  });
+
+  test('when one address registers more than the hourly limit, then 429', async () => {
+    const limited = await h.startAnother({ REGISTRATIONS_PER_HOUR: '2' });
+    await request(limited.url).post('/api/auth/register').send({ ...student, email: 'a1@campus.test' }).expect(201);
+    await request(limited.url).post('/api/auth/register').send({ ...student, email: 'a2@campus.test' }).expect(201);
+    const res = await request(limited.url).post('/api/auth/register').send({ ...student, email: 'a3@campus.test' });
+    expect(res.status).toBe(429);
+  });
+});
+
+describe('health', () => {
+  test('liveness and readiness answer, readiness checks the database and bus', async () => {
+    await request(h.url).get('/health').expect(200, { status: 'ok' });
+    const ready = await request(h.url).get('/ready').expect(200);
+    expect(ready.body).toEqual({ status: 'ready', checks: { database: 'ok', bus: 'ok' } });
+  });
+
+  test('the OpenAPI document lists every auth route', async () => {
+    const doc = await request(h.url).get('/openapi.json').expect(200);
+    expect(Object.keys(doc.body.paths).sort()).toEqual(
+      ['/api/auth/login', '/api/auth/logout', '/api/auth/me', '/api/auth/refresh', '/api/auth/register'].sort(),
+    );
+  });
+});
+
+async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
