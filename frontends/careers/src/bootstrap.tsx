@@ -1,0 +1,6 @@
+// Runs only when this remote is opened on its own (/remotes/careers/); the shell loads ./routes instead.
+import '@campus/ui/tokens.css';
+import { mountStandaloneRemote } from '@campus/web-kit/standalone-remote';
+import CareersRoutes from './routes';
+
+mountStandaloneRemote(CareersRoutes);

@@ -1,0 +1,6 @@
+// Runs only when this remote is opened on its own (/remotes/events/); the shell loads ./routes instead.
+import '@campus/ui/tokens.css';
+import { mountStandaloneRemote } from '@campus/web-kit/standalone-remote';
+import EventsRoutes from './routes';
+
+mountStandaloneRemote(EventsRoutes);

@@ -1,0 +1,176 @@
+import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import TerserPlugin from 'terser-webpack-plugin';
+import type { Configuration, PathData, RuleSetRule } from 'webpack';
+import { sharedSingletons } from './shared-singletons';
+
+export type BuildMode = 'production' | 'development';
+
+interface CommonOptions {
+  /** Federation container name: a JS identifier, also the remote's key in remotes.json. */
+  name: string;
+  /** Absolute directory of the frontend workspace (holds src/). */
+  root: string;
+  /** Absolute output directory. */
+  outputDir: string;
+  repoRoot: string;
+  mode: BuildMode;
+}
+
+export interface HostBuildOptions extends CommonOptions {
+  kind: 'host';
+  /** HTML template, relative to root. */
+  htmlTemplate: string;
+}
+
+export interface RemoteBuildOptions extends CommonOptions {
+  kind: 'remote';
+  /** Module Federation exposes, e.g. { './routes': './src/routes.tsx' }. */
+  exposes: Record<string, string>;
+}
+
+export type FrontendBuildOptions = HostBuildOptions | RemoteBuildOptions;
+
+function standaloneHtml(name: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><meta name="description" content="The ${name} remote of Campus Connect, on its own." /><title>${name} remote | Campus Connect</title></head><body><div id="root"></div></body></html>`;
+}
+
+function scriptRule(mode: BuildMode): RuleSetRule {
+  return {
+    test: /\.[cm]?[jt]sx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          target: 'es2022',
+          transform: {
+            react: { runtime: 'automatic', development: mode === 'development', refresh: false },
+          },
+        },
+      },
+    },
+  };
+}
+
+function styleRules(mode: BuildMode): RuleSetRule[] {
+  return [
+    {
+      // CSS modules keep every remote's class names private, so nothing leaks between remotes.
+      test: /\.module\.css$/,
+      use: [
+        MiniCssExtractPlugin.loader,
+        {
+          loader: 'css-loader',
+          options: {
+            esModule: true,
+            modules: {
+              namedExport: false,
+              exportLocalsConvention: 'as-is',
+              localIdentName: mode === 'production' ? '[hash:base64:7]' : '[name]__[local]--[hash:base64:5]',
+            },
+          },
+        },
+      ],
+    },
+    {
+      test: /\.css$/,
+      exclude: /\.module\.css$/,
+      use: [MiniCssExtractPlugin.loader, 'css-loader'],
+    },
+  ];
+}
+
+/**
+ * Entry chunks are content-hashed too, but webpack 5.111 makes the federation runtime resolve this
+ * template while hashing, before the content hash exists (module-federation/core#5077); the
+ * unhashed name it then gets has the same directory, which is all the runtime needs from it.
+ */
+const entryFilename = (pathData: PathData) =>
+  pathData.chunk && 'contentHash' in pathData.chunk && pathData.chunk.contentHash?.javascript
+    ? '[name].[contenthash:10].js'
+    : '[name].js';
+
+/**
+ * One webpack configuration for the shell (host) and every remote, so they agree on the shared
+ * singletons, loaders and output naming: content-hashed files, except the stable entry points
+ * (index.html, remoteEntry.js, mf-manifest.json) that browsers must revalidate.
+ */
+export function createWebpackConfig(options: FrontendBuildOptions): Configuration {
+  const { name, root, outputDir, repoRoot, mode } = options;
+  const production = mode === 'production';
+  const hashed = production ? '[name].[contenthash:10]' : '[name]';
+
+  const federation = new ModuleFederationPlugin({
+    name,
+    filename: options.kind === 'remote' ? 'remoteEntry.js' : undefined,
+    exposes: options.kind === 'remote' ? options.exposes : undefined,
+    // The host learns its remotes at run time from /remotes.json, so none are baked in.
+    remotes: {},
+    shared: sharedSingletons(repoRoot),
+    manifest: options.kind === 'remote' ? { fileName: 'mf-manifest.json' } : false,
+    dts: false,
+  });
+
+  return {
+    name,
+    mode,
+    context: root,
+    entry: { main: './src/index.ts' },
+    target: 'web',
+    devtool: production ? false : 'eval-cheap-module-source-map',
+    output: {
+      path: outputDir,
+      // The shell is served from / with deep links, the remotes from wherever their manifest says.
+      publicPath: options.kind === 'host' ? '/' : 'auto',
+      uniqueName: `campus_${name}`,
+      filename: production ? entryFilename : '[name].js',
+      chunkFilename: `${hashed}.js`,
+      assetModuleFilename: production ? '[name].[contenthash:10][ext]' : '[name][ext]',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs'],
+      // Workspace packages export TypeScript source; ".tsx" files are reached via explicit exports.
+      conditionNames: ['browser', 'import', 'module', 'require', 'default'],
+    },
+    module: { rules: [scriptRule(mode), ...styleRules(mode), { test: /\.(svg|png|webp|avif)$/, type: 'asset' }] },
+    plugins: [
+      federation,
+      new MiniCssExtractPlugin({ filename: `${hashed}.css`, chunkFilename: `${hashed}.css` }),
+      ...(options.kind === 'host'
+        ? [
+            new HtmlWebpackPlugin({
+              template: path.join(root, options.htmlTemplate),
+              scriptLoading: 'defer',
+              minify: production ? { collapseWhitespace: true, removeComments: true } : false,
+            }),
+          ]
+        : [
+            // Opens the remote on its own (/remotes/<name>/) for working on one domain.
+            new HtmlWebpackPlugin({
+              templateContent: standaloneHtml(name),
+              scriptLoading: 'defer',
+              minify: production ? { collapseWhitespace: true } : false,
+            }),
+          ]),
+    ],
+    optimization: {
+      minimize: production,
+      minimizer: [
+        new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false, terserOptions: { compress: { passes: 2 } } }),
+      ],
+    },
+    performance: { hints: false },
+    infrastructureLogging: { level: 'warn' },
+    stats: 'errors-warnings',
+    cache: {
+      type: 'filesystem',
+      cacheDirectory: path.join(repoRoot, 'node_modules/.cache/webpack', `${name}-${mode}`),
+      buildDependencies: { config: [__filename, path.join(__dirname, 'shared-singletons.ts')] },
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { apiClient as defaultApiClient, type ApiClient } from './api-client';
+import { isApiError } from './api-error';
+import { authStore as defaultAuthStore, type AuthAction, type AuthState, type AuthStore, type SessionUser } from './auth-store';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export interface AuthContextValue extends AuthState {
+  isTeacher: boolean;
+  dispatch(action: AuthAction): void;
+  /** Signs in; resolves with the user (isFirstTime included) or rejects with the ApiError. */
+  login(credentials: Credentials): Promise<SessionUser>;
+  /** Ends the session on the server (best effort) and forgets the stored user. */
+  logout(): Promise<void>;
+}
+
+interface AuthServices {
+  store: AuthStore;
+  api: ApiClient;
+}
+
+const AuthServicesContext = createContext<AuthServices>({ store: defaultAuthStore, api: defaultApiClient });
+
+export function AuthProvider({
+  children,
+  store = defaultAuthStore,
+  api = defaultApiClient,
+}: {
+  children: ReactNode;
+  store?: AuthStore;
+  api?: ApiClient;
+}) {
+  const services = useMemo(() => ({ store, api }), [store, api]);
+  return <AuthServicesContext.Provider value={services}>{children}</AuthServicesContext.Provider>;
+}
+
+export const SOMETHING_WENT_WRONG = 'Something went wrong';
+
+export function useAuth(): AuthContextValue {
+  const { store, api } = useContext(AuthServicesContext);
+  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+
+  const login = useCallback(
+    async (credentials: Credentials) => {
+      store.dispatch({ type: 'LOGIN_START' });
+      try {
+        const user = await api.post<SessionUser>('/api/auth/login', credentials);
+        store.dispatch({ type: 'LOGIN_SUCCESS', payload: user });
+        return user;
+      } catch (error) {
+        store.dispatch({ type: 'LOGIN_FAILURE', payload: isApiError(error) ? error.message : SOMETHING_WENT_WRONG });
+        throw error;
+      }
+    },
+    [store, api],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await api.post('/api/auth/logout');
+    } finally {
+      store.dispatch({ type: 'LOGOUT' });
+    }
+  }, [store, api]);
+
+  return useMemo(
+    () => ({ ...state, isTeacher: state.user?.isTeacher === true, dispatch: store.dispatch, login, logout }),
+    [state, store, login, logout],
+  );
+}

@@ -1,0 +1,76 @@
+import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
+import { useMemo } from 'react';
+
+export interface ListPage<T> {
+  items: T[];
+  /** Whether another page exists after this one. */
+  hasMore: boolean;
+}
+
+export type LoadMoreStatus = 'loading' | 'error' | 'empty' | 'results';
+
+export interface LoadMoreListOptions<T> {
+  /** Include the applied search filters: a new key is a fresh search from page 1 with an empty list. */
+  queryKey: QueryKey;
+  /** Loads one page; pages are numbered from 1. */
+  fetchPage(page: number, signal: AbortSignal): Promise<ListPage<T>>;
+  /** When given, an item already shown is not added again by a later page. */
+  getItemKey?(item: T): string;
+  enabled?: boolean;
+}
+
+export interface LoadMoreList<T> {
+  status: LoadMoreStatus;
+  items: T[];
+  error: Error | null;
+  hasMore: boolean;
+  /** True while the next page loads (the items so far stay on screen). */
+  loadingMore: boolean;
+  loadMore(): void;
+  retry(): void;
+}
+
+/** A paged list with a Load More button: page 1 on load, the next page appended on demand. */
+export function useLoadMoreList<T>({ queryKey, fetchPage, getItemKey, enabled = true }: LoadMoreListOptions<T>): LoadMoreList<T> {
+  const query = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (lastPage, _allPages, lastPageParam) => (lastPage.hasMore ? lastPageParam + 1 : undefined),
+    enabled,
+  });
+
+  const items = useMemo(() => {
+    const all = query.data?.pages.flatMap((page) => page.items) ?? [];
+    if (!getItemKey) return all;
+    const seen = new Set<string>();
+    return all.filter((item) => {
+      const key = getItemKey(item);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  }, [query.data, getItemKey]);
+
+  // A failed "load more" keeps the items already shown; only a failed first page is an error screen.
+  const status: LoadMoreStatus =
+    query.status === 'pending'
+      ? 'loading'
+      : query.status === 'error' && items.length === 0
+        ? 'error'
+        : items.length === 0
+          ? 'empty'
+          : 'results';
+
+  return {
+    status,
+    items,
+    error: query.error,
+    hasMore: query.hasNextPage,
+    loadingMore: query.isFetchingNextPage,
+    loadMore: () => {
+      if (query.hasNextPage && !query.isFetching) void query.fetchNextPage();
+    },
+    retry: () => void query.refetch(),
+  };
+}

@@ -1,0 +1,164 @@
+/**
+ * Builds the shell into dist/web/shell and every remote (frontends/<name>) into
+ * dist/web/remotes/<name>, in one webpack run. `npm start` calls isWebBuildStale() and buildWeb()
+ * to build only when the output is missing or older than its sources.
+ *
+ *   npm run build:web                 production build
+ *   npm run build:web -- --dev        development build (readable output, eval source maps)
+ *   npm run build:web -- --if-stale   build only when isWebBuildStale()
+ */
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import webpack, { type Configuration, type MultiStats } from 'webpack';
+import { createWebpackConfig, type BuildMode } from '../packages/web-build/src/create-webpack-config';
+import type { RemoteFederationConfig } from '../packages/web-build/src/remote-federation-config';
+
+const repoRoot = path.resolve(__dirname, '..');
+export const WEB_DIST_DIR = path.join(repoRoot, 'dist/web');
+const SHELL_DIR = path.join(repoRoot, 'shell');
+const FRONTENDS_DIR = path.join(repoRoot, 'frontends');
+const STAMP_FILE = path.join(WEB_DIST_DIR, 'build-stamp.json');
+
+/** Everything the browser bundles depend on; tests and docs are not inputs. */
+const INPUT_ROOTS = ['shell', 'frontends', 'packages/web-kit', 'packages/ui', 'packages/contracts', 'packages/web-build'];
+const INPUT_FILES = ['package-lock.json', 'scripts/build-web.ts'];
+const SKIPPED_DIRECTORIES = new Set(['node_modules', 'dist', 'test', '.cache']);
+
+export interface WebBuildResult {
+  mode: BuildMode;
+  outputDir: string;
+  remotes: string[];
+  durationMs: number;
+}
+
+export function remoteNames(): string[] {
+  return readdirSync(FRONTENDS_DIR, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(path.join(FRONTENDS_DIR, entry.name, 'federation.config.ts')))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+function listFiles(directory: string): string[] {
+  if (!existsSync(directory)) return [];
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.isDirectory()) return SKIPPED_DIRECTORIES.has(entry.name) ? [] : listFiles(path.join(directory, entry.name));
+    return [path.join(directory, entry.name)];
+  });
+}
+
+/** A hash of every input file's path and content, so a touched-but-unchanged file does not rebuild. */
+export function webInputsHash(): string {
+  const hash = createHash('sha256');
+  const files = [
+    ...INPUT_ROOTS.flatMap((root) => listFiles(path.join(repoRoot, root))),
+    ...INPUT_FILES.map((file) => path.join(repoRoot, file)).filter((file) => existsSync(file)),
+  ].sort();
+  for (const file of files) {
+    hash.update(path.relative(repoRoot, file));
+    hash.update('\0');
+    hash.update(readFileSync(file));
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+function expectedOutputs(): string[] {
+  return [
+    path.join(WEB_DIST_DIR, 'shell/index.html'),
+    path.join(WEB_DIST_DIR, 'shell/remotes.json'),
+    ...remoteNames().map((name) => path.join(WEB_DIST_DIR, 'remotes', name, 'mf-manifest.json')),
+  ];
+}
+
+/** True when dist/web is missing, incomplete, a development build, or built from other sources. */
+export function isWebBuildStale(): boolean {
+  if (!existsSync(STAMP_FILE) || expectedOutputs().some((file) => !existsSync(file))) return true;
+  try {
+    const stamp = JSON.parse(readFileSync(STAMP_FILE, 'utf8')) as { inputsHash?: string; mode?: string };
+    return stamp.mode !== 'production' || stamp.inputsHash !== webInputsHash();
+  } catch {
+    return true;
+  }
+}
+
+async function loadRemoteConfig(name: string): Promise<RemoteFederationConfig> {
+  const imported = (await import(path.join(FRONTENDS_DIR, name, 'federation.config.ts'))) as {
+    default: RemoteFederationConfig | { default: RemoteFederationConfig };
+  };
+  const config = 'default' in imported.default ? imported.default.default : imported.default;
+  if (config.name !== name) throw new Error(`frontends/${name}/federation.config.ts names itself "${config.name}"`);
+  return config;
+}
+
+export async function webpackConfigs(mode: BuildMode): Promise<Configuration[]> {
+  const remotes = await Promise.all(remoteNames().map(loadRemoteConfig));
+  return [
+    createWebpackConfig({
+      kind: 'host',
+      name: 'shell',
+      root: SHELL_DIR,
+      outputDir: path.join(WEB_DIST_DIR, 'shell'),
+      htmlTemplate: 'src/index.html',
+      repoRoot,
+      mode,
+    }),
+    ...remotes.map((remote) =>
+      createWebpackConfig({
+        kind: 'remote',
+        name: remote.name,
+        exposes: remote.exposes,
+        root: path.join(FRONTENDS_DIR, remote.name),
+        outputDir: path.join(WEB_DIST_DIR, 'remotes', remote.name),
+        repoRoot,
+        mode,
+      }),
+    ),
+  ];
+}
+
+function runWebpack(configs: Configuration[]): Promise<MultiStats> {
+  return new Promise((resolve, reject) => {
+    const compiler = webpack(configs);
+    compiler.run((error, stats) => {
+      compiler.close(() => {
+        if (error) return reject(error);
+        if (!stats) return reject(new Error('webpack returned no stats'));
+        if (stats.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true, colors: false })));
+        if (stats.hasWarnings()) console.warn(stats.toString({ all: false, warnings: true, colors: false }));
+        resolve(stats);
+      });
+    });
+  });
+}
+
+export async function buildWeb({ mode = 'production' }: { mode?: BuildMode } = {}): Promise<WebBuildResult> {
+  const started = performance.now();
+  const inputsHash = webInputsHash();
+  await runWebpack(await webpackConfigs(mode));
+  // Read at run time by the shell; copied after webpack because the output directory is cleaned.
+  cpSync(path.join(SHELL_DIR, 'public'), path.join(WEB_DIST_DIR, 'shell'), { recursive: true });
+  mkdirSync(WEB_DIST_DIR, { recursive: true });
+  writeFileSync(STAMP_FILE, `${JSON.stringify({ inputsHash, mode, builtAt: new Date().toISOString() }, null, 2)}\n`);
+  return { mode, outputDir: WEB_DIST_DIR, remotes: remoteNames(), durationMs: Math.round(performance.now() - started) };
+}
+
+async function main(argv: string[]): Promise<void> {
+  if (argv.includes('--if-stale') && !isWebBuildStale()) {
+    console.log('dist/web is up to date');
+    return;
+  }
+  const result = await buildWeb({ mode: argv.includes('--dev') ? 'development' : 'production' });
+  const size = (directory: string) => listFiles(directory).reduce((total, file) => total + statSync(file).size, 0);
+  console.log(
+    `Built the shell and ${result.remotes.length} remotes (${result.remotes.join(', ')}) in ${(result.durationMs / 1000).toFixed(1)} s ` +
+      `(${result.mode}, ${Math.round(size(WEB_DIST_DIR) / 1024)} KB in dist/web)`,
+  );
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,28 @@
+import '@campus/ui/tokens.css';
+import './global.css';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { AuthProvider } from '@campus/web-kit/auth-context';
+import { queryClient } from '@campus/web-kit/query-client';
+import { ToastProvider } from '@campus/ui/toast';
+import { router } from './router';
+import { verifyStoredSession } from './session-check';
+
+verifyStoredSession();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </AuthProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,64 @@
+import { NavLink } from 'react-router-dom';
+import { ButtonLink } from '@campus/ui/button';
+import { useAuth } from '@campus/web-kit/auth-context';
+import { BrandMark } from './brand-mark';
+import styles from './nav-bar.module.css';
+
+const links = [
+  { to: '/feature', label: 'Home' },
+  { to: '/library', label: 'Library' },
+  { to: '/interviews', label: 'Interview' },
+  { to: '/jobs', label: 'Job Post' },
+  { to: '/community', label: 'Community' },
+];
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+}
+
+export function NavBar() {
+  const { user } = useAuth();
+  return (
+    <header className={styles.header}>
+      <nav className={styles.bar} aria-label="Main">
+        <NavLink to="/" className={styles.brand}>
+          <BrandMark />
+          <span>Campus Connect</span>
+        </NavLink>
+        <ul className={styles.links}>
+          {links.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className={styles.account}>
+          {user ? (
+            <>
+              <NavLink to="/profile" className={styles.chip} aria-label={`${user.name}, your profile`}>
+                <span className={styles.avatar} aria-hidden="true">
+                  {initials(user.name)}
+                </span>
+                <span className={styles.chipName}>{user.name}</span>
+              </NavLink>
+              <NavLink to="/logout" className={styles.logout}>
+                Logout
+              </NavLink>
+            </>
+          ) : (
+            <ButtonLink href="/login" size="sm">
+              Login
+            </ButtonLink>
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}

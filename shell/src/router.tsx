@@ -1,0 +1,40 @@
+import { lazy } from 'react';
+import { createBrowserRouter } from 'react-router-dom';
+import { AppLayout } from './layout/app-layout';
+import { AuthLayout } from './layout/auth-layout';
+import { LandingPage } from './pages/landing-page';
+import { RemoteRoutes } from './remotes/remote-routes';
+import { RootLayout } from './layout/root-layout';
+import { RouteError } from './layout/route-error';
+
+// The landing page is the first paint for most visitors; the other screens load on demand.
+const RegisterPage = lazy(() => import('./pages/register-page'));
+const LoginPage = lazy(() => import('./pages/login-page'));
+const FeaturePage = lazy(() => import('./pages/feature-page'));
+const LogoutPage = lazy(() => import('./pages/logout-page'));
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <LandingPage /> },
+      {
+        element: <AuthLayout />,
+        children: [
+          { path: '/register', element: <RegisterPage /> },
+          { path: '/login', element: <LoginPage /> },
+        ],
+      },
+      {
+        element: <AppLayout />,
+        children: [
+          { path: '/feature', element: <FeaturePage /> },
+          { path: '/logout', element: <LogoutPage /> },
+          // Every other path belongs to a remote (per /remotes.json) or is the 404 page.
+          { path: '*', element: <RemoteRoutes /> },
+        ],
+      },
+    ],
+  },
+]);
