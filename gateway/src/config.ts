@@ -21,6 +21,8 @@ export const GatewayConfig = z.object({
   HEALTH_TIMEOUT_MS: z.coerce.number().int().min(50).default(1_000),
   /** Folder with shell/ and remotes/<name>/ builds; absent means API only. */
   WEB_ROOT: z.string().optional(),
+  /** Behind TLS (production): adds HSTS and upgrade-insecure-requests. Off for plain-http local runs. */
+  HTTPS_ONLY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** Extra origins the CSP allows for scripts and styles (remotes served from a CDN). */
   CSP_EXTRA_ORIGINS: z
     .string()

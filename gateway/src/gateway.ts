@@ -40,7 +40,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): { app: Exp
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
     }),
   );
-  app.use(securityHeaders(config.CSP_EXTRA_ORIGINS));
+  app.use(securityHeaders(config.CSP_EXTRA_ORIGINS, config.HTTPS_ONLY));
   app.use(stripIdentityHeaders);
 
   app.get('/api/health', aggregateHealth({ services: SERVICE_NAMES, upstreams, timeoutMs: config.HEALTH_TIMEOUT_MS }));

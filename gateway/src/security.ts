@@ -41,8 +41,9 @@ export function capBodySize(limitFor: (path: string) => number): RequestHandler 
   };
 }
 
-export function securityHeaders(extraOrigins: readonly string[]): RequestHandler {
+export function securityHeaders(extraOrigins: readonly string[], httpsOnly: boolean): RequestHandler {
   return helmet({
+    strictTransportSecurity: httpsOnly,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -56,6 +57,7 @@ export function securityHeaders(extraOrigins: readonly string[]): RequestHandler
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        upgradeInsecureRequests: httpsOnly ? [] : null,
       },
     },
     crossOriginEmbedderPolicy: false,

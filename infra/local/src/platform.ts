@@ -55,7 +55,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   };
 
   try {
-    for (const definition of SERVICES) {
+    for (const { definition } of SERVICES) {
       const env = {
         PORT: '0',
         LOG_LEVEL: logLevel,

@@ -1,5 +1,15 @@
 import type { ServiceDefinition } from '@campus/service-kit/service-runtime';
 import { identityService } from '@campus/identity-service/service';
 
+export interface RegisteredService {
+  definition: ServiceDefinition;
+  /** The service's own process entry, for `npm run start:services`. */
+  main: string;
+  /** Fixed port in multi-process mode (embedded mode picks free ones). */
+  port: number;
+}
+
 /** Every service the platform runs, in start order. A new service is one line here. */
-export const SERVICES: ReadonlyArray<ServiceDefinition> = [identityService];
+export const SERVICES: ReadonlyArray<RegisteredService> = [
+  { definition: identityService, main: 'services/identity/src/main.ts', port: 4001 },
+];

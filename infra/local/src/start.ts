@@ -9,8 +9,9 @@ const repoRoot = path.resolve(__dirname, '..', '..', '..');
 async function main() {
   const started = performance.now();
   const webRoot = await ensureWebBuild(repoRoot);
+  const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(repoRoot, '.data'));
   const platform = await startPlatform({
-    dataDir: process.env.DATA_DIR ?? path.join(repoRoot, '.data'),
+    dataDir,
     port: Number(process.env.PORT ?? 8080),
     webRoot,
     logLevel: process.env.LOG_LEVEL ?? 'warn',
@@ -22,10 +23,10 @@ Campus Connect is running: ${platform.url}   (ready in ${seconds} s)
   Demo student: ${DEMO_USERS.student.email} / ${DEMO_USERS.student.password}
   Demo teacher: ${DEMO_USERS.teacher.email} / ${DEMO_USERS.teacher.password}
   Faculty code for registering teachers: ${platform.teacherCode}
-    (kept in ${path.relative(repoRoot, platform.secretsDir)}/teacher-code.txt)
+    (kept in ${path.join(platform.secretsDir, 'teacher-code.txt')})
   API reference: ${platform.url}/api/docs     Health: ${platform.url}/api/health
 
-Press Ctrl-C to stop. Data is kept in .data/ between runs.`);
+Press Ctrl-C to stop. Data is kept in ${dataDir} between runs.`);
 
   let stopping = false;
   const stop = async (signal: string) => {
