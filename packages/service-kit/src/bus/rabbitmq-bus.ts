@@ -282,7 +282,12 @@ interface DeadLetterQueueAccess {
 async function withConfirmChannel<T>(url: string, work: (channel: ConfirmChannel) => Promise<T>): Promise<T> {
   const connection = await connectAmqp(url, { clientProperties: { connection_name: 'campus-dlq-tool' } });
   try {
-    return await work(await connection.createConfirmChannel());
+    const channel = await connection.createConfirmChannel();
+    const result = await work(channel);
+    // Closing the channel first flushes its acks: a connection close can overtake them, and the
+    // broker would then put the acknowledged messages back.
+    await channel.close();
+    return result;
   } finally {
     await connection.close();
   }
