@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
-import { connect as connectAmqp } from 'amqplib';
+import { connect as connectAmqp, type ConfirmChannel } from 'amqplib';
 import pino from 'pino';
 import type { DeadLetter, EventBus, RetryPolicy } from '../../src/bus/event-bus';
 import { createInProcessBus, type InProcessBus } from '../../src/bus/in-process-bus';
@@ -90,7 +90,7 @@ function rabbitMqAdapter(url: string): BusAdapter {
   const queues: string[] = [];
   const peers: Array<{ bus: EventBus; proxy: TcpProxy; connectionName: string }> = [];
 
-  async function withChannel<T>(work: (channel: import('amqplib').ConfirmChannel) => Promise<T>): Promise<T> {
+  async function withChannel<T>(work: (channel: ConfirmChannel) => Promise<T>): Promise<T> {
     const connection = await connectAmqp(url);
     try {
       return await work(await connection.createConfirmChannel());
