@@ -51,7 +51,9 @@ export function useAuth(): AuthContextValue {
         store.dispatch({ type: 'LOGIN_SUCCESS', payload: user });
         return user;
       } catch (error) {
-        store.dispatch({ type: 'LOGIN_FAILURE', payload: isApiError(error) ? error.message : SOMETHING_WENT_WRONG });
+        // Spec: the server's answer, or 'Something went wrong' when there was none.
+        const serverMessage = isApiError(error) && error.status > 0 ? error.message : null;
+        store.dispatch({ type: 'LOGIN_FAILURE', payload: serverMessage ?? SOMETHING_WENT_WRONG });
         throw error;
       }
     },

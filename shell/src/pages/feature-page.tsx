@@ -1,6 +1,7 @@
 import { Card, CardTitle } from '@campus/ui/card';
 import type { CardEdgeColour } from '@campus/ui/card-edge-colours';
 import { useAuth } from '@campus/web-kit/auth-context';
+import { FeatureIcon, type FeatureIconName } from '../layout/feature-icon';
 import { usePageTitle } from '../layout/use-page-title';
 import styles from './feature-page.module.css';
 
@@ -8,23 +9,23 @@ interface Tile {
   title: string;
   href: string;
   text: string;
-  icon: string;
+  icon: FeatureIconName;
   edge: CardEdgeColour;
 }
 
 const tiles: Tile[] = [
-  { title: 'Virtual Library', href: '/library', text: 'Share and find books and notes.', icon: '📚', edge: 'blue' },
-  { title: 'Interview Experiences', href: '/interviews', text: 'Learn how seniors cracked their interviews.', icon: '💬', edge: 'purple' },
-  { title: 'FundRaising', href: '/fundrasing', text: 'Support campaigns that help the campus.', icon: '🤝', edge: 'orange' },
-  { title: 'Room-Mate Finder', href: '/roomfinder', text: 'Find a room or a flat-mate near campus.', icon: '🏠', edge: 'teal' },
-  { title: 'Campus Events', href: '/events', text: 'See what is happening and register.', icon: '🎉', edge: 'pink' },
+  { title: 'Virtual Library', href: '/library', text: 'Share and find books and notes.', icon: 'book', edge: 'blue' },
+  { title: 'Interview Experiences', href: '/interviews', text: 'Learn how seniors cracked their interviews.', icon: 'chat', edge: 'purple' },
+  { title: 'FundRaising', href: '/fundrasing', text: 'Support campaigns that help the campus.', icon: 'heart', edge: 'orange' },
+  { title: 'Room-Mate Finder', href: '/roomfinder', text: 'Find a room or a flat-mate near campus.', icon: 'home', edge: 'teal' },
+  { title: 'Campus Events', href: '/events', text: 'See what is happening and register.', icon: 'calendar', edge: 'pink' },
 ];
 
 const teacherTile: Tile = {
   title: 'Approve/Reject Book',
   href: '/bookstatus',
   text: 'Review the books and notes waiting for a teacher.',
-  icon: '✅',
+  icon: 'check',
   edge: 'green',
 };
 
@@ -77,9 +78,7 @@ export default function FeaturePage() {
         <ul className={styles.grid} aria-label="Features">
           {visibleTiles.map((tile) => (
             <Card as="li" key={tile.href} edge={tile.edge} interactive padding="lg" className={styles.tile}>
-              <span className={styles.icon} aria-hidden="true">
-                {tile.icon}
-              </span>
+              <FeatureIcon name={tile.icon} />
               <CardTitle level={2} href={tile.href}>
                 {tile.title}
               </CardTitle>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { ButtonLink } from '@campus/ui/button';
 import { BrandMark } from '../layout/brand-mark';
+import { FeatureIcon, type FeatureIconName } from '../layout/feature-icon';
 import { usePageTitle } from '../layout/use-page-title';
 import styles from './landing-page.module.css';
 
@@ -16,24 +17,24 @@ const offers = [
 interface InfoCard {
   title: string;
   text: string;
-  icon: string;
+  icon: FeatureIconName;
   link?: { href: string; label: string };
 }
 
 const infoCards: InfoCard[] = [
-  { icon: '🏛️', title: 'Our Institute', text: 'An engineering institute with decades of teaching, research and a close-knit campus.' },
-  { icon: '🎓', title: 'Students', text: 'Thousands of students across branches and years, learning from and helping each other.' },
-  { icon: '🌳', title: 'Campus Ground', text: 'Green lawns, open grounds and spaces to study, play and meet between classes.' },
-  { icon: '💼', title: 'Training and Placements', text: 'A dedicated cell that prepares students and brings recruiters to the campus.' },
-  { icon: '📚', title: 'Library', text: 'Books, journals and digital resources, now extended by notes shared by students.' },
-  { icon: '🏅', title: 'Sports', text: 'Teams, tournaments and facilities for cricket, football, athletics and more.' },
+  { icon: 'institute', title: 'Our Institute', text: 'An engineering institute with decades of teaching, research and a close-knit campus.' },
+  { icon: 'cap', title: 'Students', text: 'Thousands of students across branches and years, learning from and helping each other.' },
+  { icon: 'tree', title: 'Campus Ground', text: 'Green lawns, open grounds and spaces to study, play and meet between classes.' },
+  { icon: 'briefcase', title: 'Training and Placements', text: 'A dedicated cell that prepares students and brings recruiters to the campus.' },
+  { icon: 'book', title: 'Library', text: 'Books, journals and digital resources, now extended by notes shared by students.' },
+  { icon: 'medal', title: 'Sports', text: 'Teams, tournaments and facilities for cricket, football, athletics and more.' },
   {
-    icon: '🧪',
+    icon: 'flask',
     title: 'Departments',
     text: 'Computer, IT, electronics, mechanical, civil and more, each with its own labs.',
     link: { href: 'https://en.wikipedia.org/wiki/Engineering_education', label: 'Explore departments' },
   },
-  { icon: '🏆', title: 'Awards', text: 'Recognised for academics, research and student achievements year after year.' },
+  { icon: 'trophy', title: 'Awards', text: 'Recognised for academics, research and student achievements year after year.' },
 ];
 
 const themes = ['Collaboration', 'Knowledge sharing', 'Career growth', 'Campus life', 'Community support'];
@@ -107,9 +108,7 @@ export function LandingPage() {
           <ul className={styles.cards}>
             {infoCards.map((card) => (
               <li key={card.title} className={styles.card}>
-                <span className={styles.cardIcon} aria-hidden="true">
-                  {card.icon}
-                </span>
+                <FeatureIcon name={card.icon} />
                 <h3 className={styles.cardTitle}>{card.title}</h3>
                 <p className={styles.cardText}>{card.text}</p>
                 {card.link && (

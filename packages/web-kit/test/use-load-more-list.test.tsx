@@ -1,0 +1,113 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { useLoadMoreList, type ListPage } from '../src/use-load-more-list';
+
+interface Book {
+  _id: string;
+  title: string;
+}
+
+function wrapper() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+const book = (id: string): Book => ({ _id: id, title: `Book ${id}` });
+
+describe('useLoadMoreList', () => {
+  it('loads page 1, then appends the next page on Load More until no pages remain', async () => {
+    const pages: Record<number, ListPage<Book>> = {
+      1: { items: [book('1'), book('2')], hasMore: true },
+      2: { items: [book('3')], hasMore: false },
+    };
+    const fetchPage = jest.fn(async (page: number) => pages[page]!);
+    const { result } = renderHook(() => useLoadMoreList({ queryKey: ['books', { q: '' }], fetchPage }), { wrapper: wrapper() });
+
+    expect(result.current.status).toBe('loading');
+    await waitFor(() => expect(result.current.status).toBe('results'));
+    expect(result.current.items.map((b) => b._id)).toEqual(['1', '2']);
+    expect(result.current.hasMore).toBe(true);
+
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(result.current.items).toHaveLength(3));
+    expect(result.current.hasMore).toBe(false);
+    expect(fetchPage.mock.calls.map(([page]) => page)).toEqual([1, 2]);
+  });
+
+  it('says empty when the first page has no items', async () => {
+    const { result } = renderHook(
+      () => useLoadMoreList<Book>({ queryKey: ['books', 'none'], fetchPage: async () => ({ items: [], hasMore: false }) }),
+      { wrapper: wrapper() },
+    );
+
+    await waitFor(() => expect(result.current.status).toBe('empty'));
+  });
+
+  it('says error with the cause when the first page fails', async () => {
+    const { result } = renderHook(
+      () =>
+        useLoadMoreList<Book>({
+          queryKey: ['books', 'broken'],
+          fetchPage: async () => {
+            throw new Error('Service unavailable');
+          },
+        }),
+      { wrapper: wrapper() },
+    );
+
+    await waitFor(() => expect(result.current.status).toBe('error'));
+    expect(result.current.error?.message).toBe('Service unavailable');
+  });
+
+  it('when the search changes, then the list is cleared and loads page 1 of the new search', async () => {
+    const fetchPage = jest.fn(async (page: number) => ({ items: [book(`p${page}`)], hasMore: true }));
+    let filters = { q: 'graphs' };
+    const { result, rerender } = renderHook(
+      () => useLoadMoreList({ queryKey: ['books', filters], fetchPage: (page) => fetchPage(page) }),
+      { wrapper: wrapper() },
+    );
+    await waitFor(() => expect(result.current.status).toBe('results'));
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(result.current.items).toHaveLength(2));
+
+    filters = { q: 'trees' };
+    rerender();
+
+    expect(result.current.status).toBe('loading');
+    expect(result.current.items).toEqual([]);
+    await waitFor(() => expect(result.current.status).toBe('results'));
+    expect(result.current.items.map((b) => b._id)).toEqual(['p1']);
+  });
+
+  it('drops items a later page repeats, when told how to key them', async () => {
+    const pages: Record<number, ListPage<Book>> = {
+      1: { items: [book('a'), book('b')], hasMore: true },
+      2: { items: [book('b'), book('c')], hasMore: false },
+    };
+    const { result } = renderHook(
+      () => useLoadMoreList({ queryKey: ['events'], fetchPage: async (page) => pages[page]!, getItemKey: (b: Book) => b._id }),
+      { wrapper: wrapper() },
+    );
+    await waitFor(() => expect(result.current.status).toBe('results'));
+
+    act(() => result.current.loadMore());
+
+    await waitFor(() => expect(result.current.items.map((b) => b._id)).toEqual(['a', 'b', 'c']));
+  });
+
+  it('keeps the items shown when loading the next page fails', async () => {
+    const fetchPage = jest.fn(async (page: number) => {
+      if (page === 2) throw new Error('timeout');
+      return { items: [book('1')], hasMore: true };
+    });
+    const { result } = renderHook(() => useLoadMoreList({ queryKey: ['books', 'flaky'], fetchPage }), { wrapper: wrapper() });
+    await waitFor(() => expect(result.current.status).toBe('results'));
+
+    act(() => result.current.loadMore());
+
+    await waitFor(() => expect(result.current.error?.message).toBe('timeout'));
+    expect(result.current.status).toBe('results');
+    expect(result.current.items).toHaveLength(1);
+  });
+});
