@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { requiredText } from './common';
+
+/** Spec §9: the subjects a teacher can review, exactly as the original lists them. */
+export const TEACHER_SUBJECTS = [
+  'Computer Architecture and Organization',
+  'Computer Networks',
+  'Operating System',
+  'Database Management System',
+  'Data Structure and Algorithm',
+  'Object Oriented Programming',
+  'Software Engineering',
+  'Theory of Computation',
+  'Discrete Mathematics',
+  'Cloud Computing',
+  'Compiler Design',
+  'Design and Analysis of Algorithm',
+] as const;
+export type TeacherSubject = (typeof TEACHER_SUBJECTS)[number];
+
+export const GRADUATION_YEAR_MIN = 2000;
+export const GRADUATION_YEAR_MAX = 2030;
+export const PROFILE_SUBMIT_FAILED_MESSAGE = 'Submission failed. Please try again.';
+export const GRADUATION_YEAR_MESSAGE = `Graduation year must be between ${GRADUATION_YEAR_MIN} and ${GRADUATION_YEAR_MAX}`;
+
+/**
+ * POST /api/commonData for a teacher. The role is the signed-in user's, never the body's; `userId`
+ * in the body is ignored (stripped), as DESIGN §4 says.
+ */
+export const TeacherCommonDataRequest = z
+  .object({
+    department: requiredText('Department is required', 120),
+    subjects: z
+      .array(z.enum(TEACHER_SUBJECTS, { error: 'Choose subjects from the list' }), { error: 'Choose at least one subject' })
+      .min(1, 'Choose at least one subject')
+      .max(TEACHER_SUBJECTS.length)
+      // The same subject ticked twice is one subject.
+      .transform((subjects) => [...new Set(subjects)]),
+  })
+  .meta({ id: 'TeacherCommonDataRequest' });
+export type TeacherCommonDataRequest = z.input<typeof TeacherCommonDataRequest>;
+
+/** Digits in a string become a number; blank (or a number input left empty, NaN) means "not given". */
+function blankToUndefined(value: unknown): unknown {
+  if (typeof value === 'number') return Number.isNaN(value) ? undefined : value;
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  if (trimmed === '') return undefined;
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : value;
+}
+
+/**
+ * POST /api/commonData for a student. The original form sends the year from a number input, which
+ * may arrive as a string: digits are accepted, anything else is a validation error.
+ */
+export const StudentCommonDataRequest = z
+  .object({
+    graduationYear: z.preprocess(
+      blankToUndefined,
+      z
+        .number({ error: (issue) => (issue.input === undefined ? 'Graduation year is required' : GRADUATION_YEAR_MESSAGE) })
+        .int(GRADUATION_YEAR_MESSAGE)
+        .min(GRADUATION_YEAR_MIN, GRADUATION_YEAR_MESSAGE)
+        .max(GRADUATION_YEAR_MAX, GRADUATION_YEAR_MESSAGE),
+    ),
+    branch: requiredText('Branch is required', 120),
+    enrollmentNumber: requiredText('Enrollment number is required', 40),
+  })
+  .meta({ id: 'StudentCommonDataRequest' });
+export type StudentCommonDataRequest = z.input<typeof StudentCommonDataRequest>;
+
+/** A user's own profile data, as the edit form reads it back. Fields of the other role are null. */
+export const ProfileData = z
+  .object({
+    userId: z.string(),
+    name: z.string(),
+    isTeacher: z.boolean(),
+    completed: z.boolean(),
+    department: z.string().nullable(),
+    subjects: z.array(z.string()),
+    graduationYear: z.number().int().nullable(),
+    branch: z.string().nullable(),
+    enrollmentNumber: z.string().nullable(),
+    updatedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'ProfileData' });
+export type ProfileData = z.infer<typeof ProfileData>;
+
+export const SaveCommonDataResponse = z
+  .object({ success: z.literal(true), message: z.string(), data: ProfileData })
+  .meta({ id: 'SaveCommonDataResponse' });
+export type SaveCommonDataResponse = z.infer<typeof SaveCommonDataResponse>;
+
+export const ProfileDataResponse = z
+  .object({ success: z.literal(true), message: z.string(), data: ProfileData })
+  .meta({ id: 'ProfileDataResponse' });
+export type ProfileDataResponse = z.infer<typeof ProfileDataResponse>;
+
+/** Spec §3 counts; `fundRaisingCount` is the room-request count, as the original labels it. */
+export const ProfileCounts = z
+  .object({
+    bookCount: z.number().int().min(0),
+    jobPostCount: z.number().int().min(0),
+    fundRaisingCount: z.number().int().min(0),
+  })
+  .meta({ id: 'ProfileCounts' });
+export type ProfileCounts = z.infer<typeof ProfileCounts>;
+
+/** GET /api/commonData/{userId} */
+export const ProfileCountsResponse = z
+  .object({ success: z.literal(true), message: z.string(), data: ProfileCounts })
+  .meta({ id: 'ProfileCountsResponse' });
+export type ProfileCountsResponse = z.infer<typeof ProfileCountsResponse>;

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { inboxTable } from '@campus/service-kit/inbox';
+import { outboxTable } from '@campus/service-kit/outbox';
+
+export const profileSchema = pgSchema('profile');
+
+/**
+ * One row per user. Created by `identity.user.registered` (name, role) or by the user's first save,
+ * whichever comes first; the common data columns of the other role stay null.
+ */
+export const profiles = profileSchema.table('profiles', {
+  userId: text('user_id').primaryKey(),
+  name: text('name').notNull(),
+  isTeacher: boolean('is_teacher').notNull(),
+  department: text('department'),
+  subjects: text('subjects')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  graduationYear: integer('graduation_year'),
+  branch: text('branch'),
+  enrollmentNumber: text('enrollment_number'),
+  /** When the user first saved the common data form; null until then. */
+  completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }),
+});
+
+/**
+ * What a user has contributed elsewhere, one row per item, learned from events. A count is the
+ * number of live rows, so the outcome does not depend on the order events arrive in: a delete seen
+ * before its create leaves a tombstone that the late create cannot revive.
+ */
+export const contributions = profileSchema.table(
+  'contributions',
+  {
+    kind: text('kind', { enum: ['book', 'job', 'room_request'] }).notNull(),
+    itemId: text('item_id').notNull(),
+    userId: text('user_id').notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.itemId] }),
+    index('contributions_live_by_user_idx').on(t.userId, t.kind).where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+export type ContributionKind = (typeof contributions.$inferInsert)['kind'];
+
+export const outbox = outboxTable(profileSchema);
+export const inbox = inboxTable(profileSchema);

@@ -1,0 +1,136 @@
+import {
+  StudentCommonDataRequest,
+  TeacherCommonDataRequest,
+  type ProfileCounts,
+  type ProfileData,
+} from '@campus/contracts/profile';
+import type { AuthUser } from '@campus/service-kit/auth';
+import type { Db, DbExecutor } from '@campus/service-kit/db';
+import type { Transact } from '@campus/service-kit/unit-of-work';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { contributions, profiles, type ContributionKind } from '../data/schema';
+
+type ProfileRow = typeof profiles.$inferSelect;
+
+function toProfileData(row: ProfileRow): ProfileData {
+  return {
+    userId: row.userId,
+    name: row.name,
+    isTeacher: row.isTeacher,
+    completed: row.completedAt !== null,
+    department: row.department,
+    subjects: row.subjects,
+    graduationYear: row.graduationYear,
+    branch: row.branch,
+    enrollmentNumber: row.enrollmentNumber,
+    updatedAt: row.updatedAt?.toISOString() ?? null,
+  };
+}
+
+/** A user the profile service has not heard of yet (registered before it ran): empty, not an error. */
+function emptyProfile(user: AuthUser): ProfileData {
+  return {
+    userId: user.id,
+    name: user.name,
+    isTeacher: user.isTeacher,
+    completed: false,
+    department: null,
+    subjects: [],
+    graduationYear: null,
+    branch: null,
+    enrollmentNumber: null,
+    updatedAt: null,
+  };
+}
+
+const KIND_TO_COUNT: Record<ContributionKind, keyof ProfileCounts> = {
+  book: 'bookCount',
+  job: 'jobPostCount',
+  room_request: 'fundRaisingCount',
+};
+
+export function createProfiles(deps: { db: Db; transact: Transact; now: () => Date }) {
+  const { db, transact, now } = deps;
+
+  return {
+    /**
+     * Saves the signed-in user's common data: the role decides which fields are read (the token's
+     * role, never the body's), and the one row per user is created or updated, never duplicated.
+     */
+    async saveCommonData(user: AuthUser, body: unknown): Promise<ProfileData> {
+      const at = now();
+      const fields = user.isTeacher
+        ? { ...TeacherCommonDataRequest.parse(body), graduationYear: null, branch: null, enrollmentNumber: null }
+        : { ...StudentCommonDataRequest.parse(body), department: null, subjects: [] as string[] };
+      return transact(async (tx, emit) => {
+        const [row] = await tx
+          .insert(profiles)
+          .values({ userId: user.id, name: user.name, isTeacher: user.isTeacher, ...fields, completedAt: at, updatedAt: at })
+          .onConflictDoUpdate({
+            target: profiles.userId,
+            set: {
+              name: user.name,
+              isTeacher: user.isTeacher,
+              ...fields,
+              completedAt: sql`coalesce(${profiles.completedAt}, ${at.toISOString()}::timestamptz)`,
+              updatedAt: at,
+            },
+          })
+          .returning();
+        if (!row) throw new Error('profile upsert returned no row');
+        await emit('profile.completed', { userId: user.id, isTeacher: user.isTeacher });
+        if (user.isTeacher) {
+          await emit('profile.teacher.updated', {
+            userId: user.id,
+            name: user.name,
+            department: row.department ?? '',
+            subjects: row.subjects,
+          });
+        }
+        return toProfileData(row);
+      });
+    },
+
+    async findProfile(user: AuthUser): Promise<ProfileData> {
+      const [row] = await db.select().from(profiles).where(eq(profiles.userId, user.id));
+      return row ? toProfileData(row) : emptyProfile(user);
+    },
+
+    async counts(userId: string): Promise<ProfileCounts> {
+      const rows = await db
+        .select({ kind: contributions.kind, n: count() })
+        .from(contributions)
+        .where(and(eq(contributions.userId, userId), isNull(contributions.deletedAt)))
+        .groupBy(contributions.kind);
+      const counts: ProfileCounts = { bookCount: 0, jobPostCount: 0, fundRaisingCount: 0 };
+      for (const { kind, n } of rows) counts[KIND_TO_COUNT[kind]] = Number(n);
+      return counts;
+    },
+
+    /** From identity: the row exists from registration on, with identity's name and role. */
+    async registered(tx: DbExecutor, user: { userId: string; name: string; isTeacher: boolean }): Promise<void> {
+      await tx
+        .insert(profiles)
+        .values(user)
+        .onConflictDoUpdate({ target: profiles.userId, set: { name: user.name, isTeacher: user.isTeacher } });
+    },
+
+    /** An item created elsewhere. A repeat, or a create arriving after its delete, changes nothing. */
+    async contributed(tx: DbExecutor, kind: ContributionKind, itemId: string, userId: string): Promise<void> {
+      await tx.insert(contributions).values({ kind, itemId, userId }).onConflictDoNothing();
+    },
+
+    /** An item deleted elsewhere: tombstoned, so a create delivered late does not count it again. */
+    async withdrawn(tx: DbExecutor, kind: ContributionKind, itemId: string, userId: string): Promise<void> {
+      const at = now();
+      await tx
+        .insert(contributions)
+        .values({ kind, itemId, userId, deletedAt: at })
+        .onConflictDoUpdate({
+          target: [contributions.kind, contributions.itemId],
+          set: { deletedAt: sql`coalesce(${contributions.deletedAt}, ${at.toISOString()}::timestamptz)` },
+        });
+    },
+  };
+}
+export type Profiles = ReturnType<typeof createProfiles>;
