@@ -1,0 +1,24 @@
+/**
+ * `npm run bench`: every benchmark, one after another, printing figures; `npm run bench -- <name>` runs one.
+ * Each module exports `run()`. Loopback only, bounded in time.
+ */
+const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
+  gateway: () => import('./gateway-overhead'),
+};
+
+async function main() {
+  const only = process.argv.slice(2);
+  for (const [name, load] of Object.entries(BENCHES)) {
+    if (only.length && !only.includes(name)) continue;
+    console.log(`\n=== bench: ${name} ===`);
+    await (await load()).run();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
