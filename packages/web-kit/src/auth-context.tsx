@@ -37,6 +37,11 @@ export function AuthProvider({
   return <AuthServicesContext.Provider value={services}>{children}</AuthServicesContext.Provider>;
 }
 
+/** The API client of the nearest AuthProvider (the page's one by default): use it for every call. */
+export function useApiClient(): ApiClient {
+  return useContext(AuthServicesContext).api;
+}
+
 export const SOMETHING_WENT_WRONG = 'Something went wrong';
 
 export function useAuth(): AuthContextValue {

@@ -10,8 +10,8 @@ import { Checkbox } from '@campus/ui/checkbox';
 import { Field } from '@campus/ui/field';
 import { Input } from '@campus/ui/input';
 import { useToast } from '@campus/ui/toast';
-import { apiClient } from '@campus/web-kit/api-client';
 import { isApiError } from '@campus/web-kit/api-error';
+import { useApiClient } from '@campus/web-kit/auth-context';
 import { RegisterFormSchema, type RegisterFormInput, type RegisterFormOutput } from '../forms/identity-form-schemas';
 import { usePageTitle } from '../layout/use-page-title';
 import styles from './auth-form.module.css';
@@ -23,6 +23,7 @@ export default function RegisterPage() {
   usePageTitle('Register');
   const navigate = useNavigate();
   const toast = useToast();
+  const apiClient = useApiClient();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,

@@ -1,0 +1,79 @@
+import './text-encoding-polyfill';
+import '@testing-library/jest-dom';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import LoginPage from '../src/pages/login-page';
+import { renderScreen } from './render-screen';
+
+const student = { _id: 'u1', name: 'Asha', email: 'asha@campus.test', isTeacher: false };
+
+async function logIn(password = 'student-demo-pass') {
+  await userEvent.type(screen.getByLabelText(/^Email/), 'asha@campus.test');
+  await userEvent.type(screen.getByLabelText(/^Password/), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+describe('the login screen', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('when a returning user logs in, then the user is stored and the feature grid opens', async () => {
+    const { location, requests } = renderScreen('/login', <LoginPage />, [
+      { status: 200, body: { ...student, isFirstTime: false } },
+    ]);
+
+    await logIn();
+
+    await waitFor(() => expect(location.pathname).toBe('/feature'));
+    expect(requests[0]).toEqual({
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { email: 'asha@campus.test', password: 'student-demo-pass' },
+    });
+    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toMatchObject({ name: 'Asha', isFirstTime: false });
+  });
+
+  it('when a first-time user logs in, then the profile form opens', async () => {
+    const { location } = renderScreen('/login', <LoginPage />, [{ status: 200, body: { ...student, isFirstTime: true } }]);
+
+    await logIn();
+
+    await waitFor(() => expect(location.pathname).toBe('/commondataform'));
+  });
+
+  it("shows a loading label while waiting, then 'Wrong Credentials' when the password is wrong", async () => {
+    let release: () => void = () => undefined;
+    const hold = new Promise<void>((resolve) => (release = resolve));
+    const { location } = renderScreen('/login', <LoginPage />, [
+      { status: 401, body: { success: false, code: 'INVALID_CREDENTIALS', message: 'Wrong Credentials' }, hold },
+    ]);
+
+    await logIn('wrong-password');
+    expect(await screen.findByRole('button', { name: 'Logging in...' })).toBeDisabled();
+    release();
+
+    expect(await screen.findByText('Wrong Credentials')).toBeInTheDocument();
+    expect(location.pathname).toBe('/login');
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it("shows 'Wrong Credentials' for any other failure too (rate limited, network)", async () => {
+    renderScreen('/login', <LoginPage />, [
+      { status: 429, body: { success: false, code: 'RATE_LIMITED', message: 'Too many attempts' } },
+    ]);
+
+    await logIn();
+
+    expect(await screen.findByText('Wrong Credentials')).toBeInTheDocument();
+    expect(screen.queryByText('Too many attempts')).not.toBeInTheDocument();
+  });
+
+  it('requires both fields before sending', async () => {
+    const { requests } = renderScreen('/login', <LoginPage />);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(requests).toEqual([]);
+  });
+});

@@ -1,0 +1,132 @@
+import './text-encoding-polyfill';
+import '@testing-library/jest-dom';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import RegisterPage from '../src/pages/register-page';
+import { renderScreen } from './render-screen';
+
+async function fillStudent() {
+  await userEvent.type(screen.getByLabelText(/^Name/), 'Asha Verma');
+  await userEvent.type(screen.getByLabelText(/^Email/), 'asha@campus.test');
+  await userEvent.type(screen.getByLabelText(/^Password/), 'a-long-password');
+}
+
+describe('the register screen', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('when a student registers, then the form is sent and a 201 leads to /login', async () => {
+    const { requests, location } = renderScreen('/register', <RegisterPage />, [
+      { status: 201, body: { success: true, message: 'Registration successful', user: { _id: 'u1' } } },
+    ]);
+    await fillStudent();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+
+    await waitFor(() => expect(location.pathname).toBe('/login'));
+    expect(requests).toEqual([
+      {
+        method: 'POST',
+        url: '/api/auth/register',
+        body: { name: 'Asha Verma', email: 'asha@campus.test', password: 'a-long-password', isTeacher: false, teacherCode: '' },
+      },
+    ]);
+  });
+
+  it("shows 'Just a Min...' on the disabled button while the registration is sent", async () => {
+    let release: () => void = () => undefined;
+    const hold = new Promise<void>((resolve) => (release = resolve));
+    const { location } = renderScreen('/register', <RegisterPage />, [{ status: 201, body: { success: true }, hold }]);
+    await fillStudent();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByRole('button', { name: 'Just a Min...' })).toBeDisabled();
+    release();
+    await waitFor(() => expect(location.pathname).toBe('/login'));
+  });
+
+  it('reveals the teacher unique ID only when "Register as Teacher" is ticked', async () => {
+    renderScreen('/register', <RegisterPage />);
+    expect(screen.queryByLabelText(/Teacher unique ID/)).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByLabelText('Register as Teacher'));
+
+    expect(screen.getByLabelText(/Teacher unique ID/)).toBeInTheDocument();
+  });
+
+  it('when a ticked teacher leaves the ID empty, then the error shows under it and nothing is sent', async () => {
+    const { requests } = renderScreen('/register', <RegisterPage />);
+    await fillStudent();
+    await userEvent.click(screen.getByLabelText('Register as Teacher'));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByText('Invalid teacher unique ID.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Teacher unique ID/)).toHaveAttribute('aria-invalid', 'true');
+    expect(requests).toEqual([]);
+  });
+
+  it("when the server refuses the teacher code, then 'Invalid teacher unique ID.' shows under the field", async () => {
+    const { requests } = renderScreen('/register', <RegisterPage />, [
+      { status: 400, body: { success: false, code: 'INVALID_TEACHER_CODE', message: 'Invalid teacher unique ID.' } },
+    ]);
+    await fillStudent();
+    await userEvent.click(screen.getByLabelText('Register as Teacher'));
+    await userEvent.type(screen.getByLabelText(/Teacher unique ID/), '  WRONG-CODE ');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByText('Invalid teacher unique ID.')).toBeInTheDocument();
+    expect(requests[0]?.body).toMatchObject({ isTeacher: true, teacherCode: 'WRONG-CODE' });
+  });
+
+  it('unticking the teacher box clears the code and its error', async () => {
+    renderScreen('/register', <RegisterPage />, [
+      { status: 400, body: { success: false, code: 'INVALID_TEACHER_CODE', message: 'Invalid teacher unique ID.' } },
+    ]);
+    await fillStudent();
+    await userEvent.click(screen.getByLabelText('Register as Teacher'));
+    await userEvent.type(screen.getByLabelText(/Teacher unique ID/), 'WRONG');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Invalid teacher unique ID.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByLabelText('Register as Teacher'));
+    expect(screen.queryByText('Invalid teacher unique ID.')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText('Register as Teacher'));
+
+    expect(screen.getByLabelText(/Teacher unique ID/)).toHaveValue('');
+    expect(screen.queryByText('Invalid teacher unique ID.')).not.toBeInTheDocument();
+  });
+
+  it("when the email is taken, then the server's message shows", async () => {
+    renderScreen('/register', <RegisterPage />, [
+      { status: 409, body: { success: false, code: 'EMAIL_TAKEN', message: 'This email is already registered.' } },
+    ]);
+    await fillStudent();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByText('This email is already registered.')).toBeInTheDocument();
+  });
+
+  it("when the request fails without an answer, then 'Registration failed. Please try again.' shows", async () => {
+    renderScreen('/register', <RegisterPage />, []);
+    await fillStudent();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByText('Registration failed. Please try again.')).toBeInTheDocument();
+  });
+
+  it('checks the required fields and the email format before sending', async () => {
+    const { requests } = renderScreen('/register', <RegisterPage />);
+    await userEvent.type(screen.getByLabelText(/^Email/), 'not-an-email');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(requests).toEqual([]);
+  });
+});

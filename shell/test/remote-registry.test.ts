@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { remoteForPath, type RemotesConfig } from '../src/remotes/remote-registry';
+
+const config = JSON.parse(readFileSync(path.join(__dirname, '../public/remotes.json'), 'utf8')) as RemotesConfig;
+
+describe('the remotes configuration (shell/public/remotes.json)', () => {
+  it.each([
+    ['/library', 'library'],
+    ['/bookstatus', 'library'],
+    ['/community', 'community'],
+    ['/post/65f0c0ffee', 'community'],
+    ['/fundrasing', 'community'],
+    ['/jobs', 'careers'],
+    ['/jobs/myjobpost', 'careers'],
+    ['/interviews', 'careers'],
+    ['/interviews/acme/42', 'careers'],
+    ['/roomfinder', 'housing'],
+    ['/roomfinder/myroomrequest', 'housing'],
+    ['/events', 'events'],
+    ['/profile', 'profile'],
+    ['/profile/uploadbook', 'profile'],
+    ['/commondataform', 'profile'],
+  ])('sends %s to the %s remote', (pathname, remote) => {
+    expect(remoteForPath(config, pathname)).toBe(remote);
+  });
+
+  it('leaves unknown paths and look-alike prefixes to the 404 page', () => {
+    expect(remoteForPath(config, '/nowhere')).toBeNull();
+    expect(remoteForPath(config, '/libraryx')).toBeNull();
+    expect(remoteForPath(config, '/postcard')).toBeNull();
+  });
+
+  it("loads every remote from its own manifest under /remotes/<name>/", () => {
+    for (const [name, entry] of Object.entries(config)) {
+      expect(entry.manifest).toBe(`/remotes/${name}/mf-manifest.json`);
+    }
+  });
+});
