@@ -9,11 +9,22 @@ interface Sample {
   non2xx: number;
 }
 
-function load(url: string, headers: Record<string, string>, seconds: number, connections: number): Promise<Sample> {
+function load(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  connections: number,
+): Promise<Sample> {
   return new Promise((resolve, reject) => {
     autocannon({ url, headers, duration: seconds, connections, pipelining: 1 }, (err, r) => {
       if (err) return reject(err);
-      resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx });
+      resolve({
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        errors: r.errors,
+        non2xx: r.non2xx,
+      });
     });
   });
 }
@@ -33,7 +44,11 @@ export async function run(): Promise<void> {
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
   const platform = await startPlatformProcess();
   // The gateway under test runs alone in its process, as deployed; the embedded one is only for login.
-  const gateway = await startGatewayProcess(Number(process.env.BENCH_GATEWAY_PORT ?? 18181), platform.secretsDir, platform.services);
+  const gateway = await startGatewayProcess(
+    Number(process.env.BENCH_GATEWAY_PORT ?? 18181),
+    platform.secretsDir,
+    platform.services,
+  );
   try {
     const identity = platform.services.find((s) => s.name === 'identity')!.url;
     const login = await fetch(`${platform.url}/api/auth/login`, {
@@ -42,8 +57,15 @@ export async function run(): Promise<void> {
       body: JSON.stringify({ email: 'student@campus.test', password: 'student-demo-pass' }),
     });
     if (!login.ok) throw new Error(`bench login failed: HTTP ${login.status}`);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const scenario = { name: 'GET /api/auth/me (signed in: token check + database read)', path: '/api/auth/me', headers: { cookie } };
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const scenario = {
+      name: 'GET /api/auth/me (signed in: token check + database read)',
+      path: '/api/auth/me',
+      headers: { cookie },
+    };
 
     console.log(`${scenario.name}; ${connections} connections, ${seconds} s per run, 2 rounds, 2 s warm-up`);
     await load(`${identity}${scenario.path}`, scenario.headers, 2, connections);

@@ -15,11 +15,14 @@ async function main() {
     logLevel: 'warn',
     env: { TEACHER_CODE: 'BENCH-CODE-1', PASSWORD_HASH_COST: '1024', LOGIN_ATTEMPTS_PER_15_MIN: '100000' },
   });
-  process.stdout.write(`${JSON.stringify({ url: platform.url, services: platform.services, secretsDir: platform.secretsDir })}\n`);
-  const stop = () => void platform.stop().then(() => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    process.exit(0);
-  });
+  process.stdout.write(
+    `${JSON.stringify({ url: platform.url, services: platform.services, secretsDir: platform.secretsDir })}\n`,
+  );
+  const stop = () =>
+    void platform.stop().then(() => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    });
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 }

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { SERVICE_NAMES } from './route-table';
 
 const serviceUrls = Object.fromEntries(
-  SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_SERVICE_URL`, z.url({ protocol: /^https?$/ }).optional()]),
+  SERVICE_NAMES.map((name) => [
+    `${name.toUpperCase()}_SERVICE_URL`,
+    z.url({ protocol: /^https?$/ }).optional(),
+  ]),
 );
 
 export const GatewayConfig = z.object({
@@ -14,15 +17,31 @@ export const GatewayConfig = z.object({
   ALLOWED_ORIGINS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
-  UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(6 * 1024 * 1024),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  UPLOAD_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(6 * 1024 * 1024),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   HEALTH_TIMEOUT_MS: z.coerce.number().int().min(50).default(1_000),
   /** Folder with shell/ and remotes/<name>/ builds; absent means API only. */
   WEB_ROOT: z.string().optional(),
   /** Behind TLS (production): adds HSTS and upgrade-insecure-requests. Off for plain-http local runs. */
-  HTTPS_ONLY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  HTTPS_ONLY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Extra origins the CSP allows for scripts and styles (remotes served from a CDN). */
   CSP_EXTRA_ORIGINS: z
     .string()

@@ -37,19 +37,25 @@ export function createGateway(config: GatewayConfig, logger: Logger): { app: Exp
         res.setHeader('x-request-id', id);
         return id;
       },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
     }),
   );
   app.use(securityHeaders(config.CSP_EXTRA_ORIGINS, config.HTTPS_ONLY));
   app.use(stripIdentityHeaders);
 
-  app.get('/api/health', aggregateHealth({ services: SERVICE_NAMES, upstreams, timeoutMs: config.HEALTH_TIMEOUT_MS }));
+  app.get(
+    '/api/health',
+    aggregateHealth({ services: SERVICE_NAMES, upstreams, timeoutMs: config.HEALTH_TIMEOUT_MS }),
+  );
   app.use(apiDocsRouter({ upstreams, timeoutMs: config.HEALTH_TIMEOUT_MS }));
 
   app.use(
     '/api',
     rejectForeignOrigins(config.ALLOWED_ORIGINS),
-    capBodySize((path) => (path.startsWith('/event/upload') ? config.UPLOAD_LIMIT_BYTES : config.BODY_LIMIT_BYTES)),
+    capBodySize((path) =>
+      path.startsWith('/event/upload') ? config.UPLOAD_LIMIT_BYTES : config.BODY_LIMIT_BYTES,
+    ),
     cookieParser(),
     checkAccessToken(config.JWT_PUBLIC_KEY),
     // Mounted at /api, Express hides the prefix from req.url; the proxy must forward the full path.

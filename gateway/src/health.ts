@@ -23,7 +23,11 @@ export function aggregateHealth(options: {
           const body = (await r.json().catch(() => undefined)) as { checks?: unknown } | undefined;
           return [
             name,
-            { status: r.ok ? 'ready' : 'not-ready', latencyMs: Math.round(performance.now() - started), checks: body?.checks },
+            {
+              status: r.ok ? 'ready' : 'not-ready',
+              latencyMs: Math.round(performance.now() - started),
+              checks: body?.checks,
+            },
           ];
         } catch {
           return [name, { status: 'unreachable' }];

@@ -7,6 +7,9 @@ export function sendJsonError(res: ServerResponse, status: number, code: string,
     return;
   }
   const body = JSON.stringify({ success: false, message, code });
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+  });
   res.end(body);
 }

@@ -17,7 +17,12 @@ export function createApiProxy(options: {
   logger: Logger;
 }): { handler: RequestHandler; close(): void } {
   // Reusing upstream sockets is most of a proxy's speed; maxSockets bounds what one gateway may open.
-  const agent = new http.Agent({ keepAlive: true, keepAliveMsecs: 10_000, maxSockets: 512, maxFreeSockets: 64 });
+  const agent = new http.Agent({
+    keepAlive: true,
+    keepAliveMsecs: 10_000,
+    maxSockets: 512,
+    maxFreeSockets: 64,
+  });
   const proxies = new Map<string, RequestHandler>();
 
   const proxyFor = (service: string, target: string, timeoutMs: number): RequestHandler => {
@@ -40,12 +45,25 @@ export function createApiProxy(options: {
           },
           error: (err, req: TimedRequest, res) => {
             const code = (err as NodeJS.ErrnoException).code;
-            options.logger.warn({ service, code, url: req.url, timedOut: req.upstreamTimedOut }, 'upstream failed');
+            options.logger.warn(
+              { service, code, url: req.url, timedOut: req.upstreamTimedOut },
+              'upstream failed',
+            );
             if (!(res instanceof http.ServerResponse)) return;
             if (req.upstreamTimedOut)
-              return sendJsonError(res, 504, 'GATEWAY_TIMEOUT', 'The service took too long to answer. Please try again.');
+              return sendJsonError(
+                res,
+                504,
+                'GATEWAY_TIMEOUT',
+                'The service took too long to answer. Please try again.',
+              );
             if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH')
-              return sendJsonError(res, 503, 'SERVICE_UNAVAILABLE', 'This part of Campus Connect is temporarily unavailable. Please try again shortly.');
+              return sendJsonError(
+                res,
+                503,
+                'SERVICE_UNAVAILABLE',
+                'This part of Campus Connect is temporarily unavailable. Please try again shortly.',
+              );
             sendJsonError(res, 502, 'BAD_GATEWAY', 'The service failed to answer. Please try again.');
           },
         },
@@ -60,7 +78,12 @@ export function createApiProxy(options: {
     if (!route) return sendJsonError(res, 404, 'NOT_FOUND', `No API at ${req.path}.`);
     const target = options.upstreams.get(route.service);
     if (!target)
-      return sendJsonError(res, 503, 'SERVICE_UNAVAILABLE', 'This part of Campus Connect is not available yet.');
+      return sendJsonError(
+        res,
+        503,
+        'SERVICE_UNAVAILABLE',
+        'This part of Campus Connect is not available yet.',
+      );
     // Express strips nothing here (mounted at root), so the service sees the same public path.
     return proxyFor(route.service, target, route.timeoutMs ?? options.defaultTimeoutMs)(req, res, next);
   };

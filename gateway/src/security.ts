@@ -27,7 +27,12 @@ export function rejectForeignOrigins(allowed: readonly string[]): RequestHandler
     if (!STATE_CHANGING.has(req.method) || !origin) return next();
     const own = `${req.protocol}://${req.headers.host}`;
     if (origin === own || allowSet.has(origin)) return next();
-    sendJsonError(res, 403, 'FORBIDDEN_ORIGIN', 'This request came from a site that is not allowed to make it.');
+    sendJsonError(
+      res,
+      403,
+      'FORBIDDEN_ORIGIN',
+      'This request came from a site that is not allowed to make it.',
+    );
   };
 }
 

@@ -22,7 +22,9 @@ export function staticWebRouter(webRoot: string | undefined): Router {
       res
         .status(503)
         .type('text')
-        .send('The Campus Connect frontend is not built. Run `npm run build:web` (npm start does it for you).');
+        .send(
+          'The Campus Connect frontend is not built. Run `npm run build:web` (npm start does it for you).',
+        );
     });
     return router;
   }

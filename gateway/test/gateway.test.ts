@@ -16,7 +16,9 @@ import { startGateway, type RunningGateway } from '../src/start-gateway';
 function startEchoService(): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
     if (req.url === '/ready') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ready","checks":{"database":"ok"}}');
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end('{"status":"ready","checks":{"database":"ok"}}');
       return;
     }
     if (req.url?.includes('slow')) return void setTimeout(() => res.end('late'), 2_000);
@@ -80,7 +82,8 @@ afterAll(async () => {
   await echo.close();
 });
 
-const token = (isTeacher = false) => signAccessToken({ id: 'u1', name: 'Asha', isTeacher }, keys.privateKey, 60);
+const token = (isTeacher = false) =>
+  signAccessToken({ id: 'u1', name: 'Asha', isTeacher }, keys.privateKey, 60);
 
 describe('routing', () => {
   test.each([
@@ -144,25 +147,38 @@ describe('edge security', () => {
     const res = await request(gateway.url).get('/api/book/search').expect(200);
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.body.headers['x-request-id']).toBe(res.headers['x-request-id']);
-    const given = await request(gateway.url).get('/api/book/search').set('x-request-id', 'trace-123').expect(200);
+    const given = await request(gateway.url)
+      .get('/api/book/search')
+      .set('x-request-id', 'trace-123')
+      .expect(200);
     expect(given.body.headers['x-request-id']).toBe('trace-123');
   });
 
-  test.each(['POST', 'PUT', 'PATCH', 'DELETE'])('when a foreign site sends %s, then 403 FORBIDDEN_ORIGIN', async (method) => {
-    const res = await request(gateway.url)[method.toLowerCase() as 'post']('/api/book/1/like').set('Origin', 'https://evil.example');
-    expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ success: false, code: 'FORBIDDEN_ORIGIN' });
-  });
+  test.each(['POST', 'PUT', 'PATCH', 'DELETE'])(
+    'when a foreign site sends %s, then 403 FORBIDDEN_ORIGIN',
+    async (method) => {
+      const res = await request(gateway.url)
+        [method.toLowerCase() as 'post']('/api/book/1/like')
+        .set('Origin', 'https://evil.example');
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ success: false, code: 'FORBIDDEN_ORIGIN' });
+    },
+  );
 
   test('when the request comes from the gateway origin, an allowed origin, or no browser, then it passes', async () => {
-    await request(gateway.url).post('/api/book').set('Origin', gateway.url.replace('localhost', '127.0.0.1')).expect(200);
+    await request(gateway.url)
+      .post('/api/book')
+      .set('Origin', gateway.url.replace('localhost', '127.0.0.1'))
+      .expect(200);
     await request(gateway.url).post('/api/book').set('Origin', 'https://campus.example').expect(200);
     await request(gateway.url).post('/api/book').expect(200);
     await request(gateway.url).get('/api/book/search').set('Origin', 'https://evil.example').expect(200);
   });
 
   test('when the declared body is over the cap, then 413 before it reaches a service', async () => {
-    const res = await request(gateway.url).post('/api/book').send({ title: 'x'.repeat(5_000) });
+    const res = await request(gateway.url)
+      .post('/api/book')
+      .send({ title: 'x'.repeat(5_000) });
     expect(res.status).toBe(413);
     expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
   });
@@ -170,10 +186,16 @@ describe('edge security', () => {
   test('when a valid token is presented, then it passes; forged 401 TOKEN_INVALID; expired 401 TOKEN_EXPIRED', async () => {
     await request(gateway.url).get('/api/book/search').set('Cookie', `cc_access=${token()}`).expect(200);
     const forged = jwt.sign({ sub: 'u1', name: 'x', tch: true }, 'secret', { algorithm: 'HS256' });
-    const bad = await request(gateway.url).get('/api/book/search').set('Cookie', `cc_access=${forged}`).expect(401);
+    const bad = await request(gateway.url)
+      .get('/api/book/search')
+      .set('Cookie', `cc_access=${forged}`)
+      .expect(401);
     expect(bad.body.code).toBe('TOKEN_INVALID');
     const expired = signAccessToken({ id: 'u1', name: 'Asha', isTeacher: false }, keys.privateKey, -10);
-    const late = await request(gateway.url).get('/api/book/search').set('Authorization', `Bearer ${expired}`).expect(401);
+    const late = await request(gateway.url)
+      .get('/api/book/search')
+      .set('Authorization', `Bearer ${expired}`)
+      .expect(401);
     expect(late.body.code).toBe('TOKEN_EXPIRED');
   });
 

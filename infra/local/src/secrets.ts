@@ -38,6 +38,9 @@ export function loadOrCreateSecrets(dataDir: string): LocalSecrets {
     dir,
     jwtPrivateKey: fs.readFileSync(privateFile, 'utf8'),
     jwtPublicKey: fs.readFileSync(publicFile, 'utf8'),
-    teacherCode: readOrCreate(path.join(dir, 'teacher-code.txt'), () => `FAC-${randomBytes(4).toString('hex').toUpperCase()}`),
+    teacherCode: readOrCreate(
+      path.join(dir, 'teacher-code.txt'),
+      () => `FAC-${randomBytes(4).toString('hex').toUpperCase()}`,
+    ),
   };
 }

@@ -14,10 +14,14 @@ export async function ensureWebBuild(repoRoot: string): Promise<string | undefin
   const { isWebBuildStale } = (await import(builder)) as { isWebBuildStale: () => boolean };
   if (isWebBuildStale()) {
     console.log('Building the frontends (first start or changed sources)...');
-    const result = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), builder], {
-      cwd: repoRoot,
-      stdio: 'inherit',
-    });
+    const result = spawnSync(
+      process.execPath,
+      [path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), builder],
+      {
+        cwd: repoRoot,
+        stdio: 'inherit',
+      },
+    );
     if (result.status !== 0) throw new Error('the frontend build failed (see above)');
   }
   return webRoot;

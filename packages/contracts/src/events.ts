@@ -18,9 +18,19 @@ const id = z.string().min(1);
 
 /** The event catalogue (DESIGN.md §6): name -> payload schema. One source of truth for producers and consumers. */
 export const EventCatalogue = {
-  'identity.user.registered': z.object({ userId: id, name: z.string(), email: z.string(), isTeacher: z.boolean() }),
+  'identity.user.registered': z.object({
+    userId: id,
+    name: z.string(),
+    email: z.string(),
+    isTeacher: z.boolean(),
+  }),
   'profile.completed': z.object({ userId: id, isTeacher: z.boolean() }),
-  'profile.teacher.updated': z.object({ userId: id, name: z.string(), department: z.string(), subjects: z.array(z.string()) }),
+  'profile.teacher.updated': z.object({
+    userId: id,
+    name: z.string(),
+    department: z.string(),
+    subjects: z.array(z.string()),
+  }),
   'library.book.submitted': z.object({ bookId: id, uploadedBy: id, subject: z.string(), title: z.string() }),
   'library.book.reviewed': z.object({
     bookId: id,

@@ -38,7 +38,8 @@ export function createAccessTokenVerifier(publicKeyPem: string): AccessTokenVeri
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,
     }) as Partial<AccessClaims>;
-    if (typeof claims.sub !== 'string' || typeof claims.name !== 'string') throw new Error('malformed claims');
+    if (typeof claims.sub !== 'string' || typeof claims.name !== 'string')
+      throw new Error('malformed claims');
     return { id: claims.sub, name: claims.name, isTeacher: claims.tch === true };
   };
 }
@@ -96,7 +97,8 @@ export const requireTeacher: RequestHandler = (req, _res, next) => {
 /** For paths like /x/{userId} that name private data: only that user may read them. */
 export function requireSelf(param: string): RequestHandler {
   return (req, _res, next) => {
-    if (signedInUser(req).id !== req.params[param]) throw AppError.forbidden('You can only access your own data.');
+    if (signedInUser(req).id !== req.params[param])
+      throw AppError.forbidden('You can only access your own data.');
     next();
   };
 }

@@ -11,7 +11,11 @@ export class ConfigError extends Error {
  * Reads a service's configuration from the environment through a zod schema, once, at boot.
  * A bad or missing value stops start-up with every problem listed, never a half-configured service.
  */
-export function loadConfig<S extends z.ZodType>(service: string, schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+export function loadConfig<S extends z.ZodType>(
+  service: string,
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<S> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
   throw new ConfigError(

@@ -49,8 +49,10 @@ function toAppError(err: unknown): AppError | undefined {
   if (err instanceof ZodError) return validationError(err);
   // body-parser and friends tag their errors with `type` and `status`.
   const e = err as { type?: string; status?: number } | null;
-  if (e?.type === 'entity.parse.failed') return new AppError(400, 'INVALID_JSON', 'The request body is not valid JSON.');
-  if (e?.type === 'entity.too.large') return new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
+  if (e?.type === 'entity.parse.failed')
+    return new AppError(400, 'INVALID_JSON', 'The request body is not valid JSON.');
+  if (e?.type === 'entity.too.large')
+    return new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
   if (e?.type && typeof e.status === 'number' && e.status >= 400 && e.status < 500)
     return new AppError(e.status, 'BAD_REQUEST', 'The request could not be read.');
   return undefined;
@@ -64,7 +66,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (!known) (req.log ?? logger).error({ err }, 'unhandled error');
     if (res.headersSent) return;
     const body: ErrorBody = known
-      ? { success: false, message: known.message, code: known.code, ...(known.issues ? { issues: known.issues } : {}) }
+      ? {
+          success: false,
+          message: known.message,
+          code: known.code,
+          ...(known.issues ? { issues: known.issues } : {}),
+        }
       : { success: false, message: 'Something went wrong. Please try again.', code: 'INTERNAL' };
     res.status(status).json(body);
   };

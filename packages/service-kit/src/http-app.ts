@@ -41,12 +41,14 @@ export function createHttpApp(options: HttpAppOptions): Express {
       logger: options.logger,
       genReqId: (req, res) => {
         const incoming = req.headers[REQUEST_ID_HEADER];
-        const id = typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+        const id =
+          typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
         res.setHeader(REQUEST_ID_HEADER, id);
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/ready' },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
     }),
   );
   app.use((req, _res, next) => requestContext.run({ requestId: String(req.id) }, next));

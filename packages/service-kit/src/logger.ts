@@ -7,6 +7,9 @@ export function createLogger(service: string, level = process.env.LOG_LEVEL ?? '
   return pino({
     level,
     base: { service },
-    redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'], remove: true },
+    redact: {
+      paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      remove: true,
+    },
   });
 }

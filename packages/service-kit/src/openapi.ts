@@ -3,7 +3,10 @@ import { ErrorBody } from '@campus/contracts/common';
 
 export type ApiRoute = RouteConfig;
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ErrorBody } } });
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ErrorBody } },
+});
 
 /** Answers every route may give besides its own; listed once so each route declares only what is special. */
 export const commonErrors = {

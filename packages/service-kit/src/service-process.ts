@@ -14,9 +14,9 @@ import { startService, type BaseServiceConfig, type ServiceDefinition } from './
  * an embedded database in DATA_DIR and a bus private to the process, which is only useful alone.
  * SIGTERM/SIGINT drain HTTP, flush the outbox, close the bus and the database, then exit.
  */
-export async function runServiceProcess<S extends z.ZodType<BaseServiceConfig & { DATABASE_URL?: string; AMQP_URL?: string }>>(
-  definition: ServiceDefinition<S>,
-): Promise<void> {
+export async function runServiceProcess<
+  S extends z.ZodType<BaseServiceConfig & { DATABASE_URL?: string; AMQP_URL?: string }>,
+>(definition: ServiceDefinition<S>): Promise<void> {
   let config: z.infer<S>;
   try {
     config = loadConfig(definition.name, definition.configSchema);
@@ -28,16 +28,28 @@ export async function runServiceProcess<S extends z.ZodType<BaseServiceConfig & 
   const database: DatabaseHandle = config.DATABASE_URL
     ? openDatabase({ url: config.DATABASE_URL, applicationName: definition.name })
     : openDatabase({
-        pglite: await openEmbeddedPostgres(path.resolve(process.env.DATA_DIR ?? '.data', `${definition.name}-postgres`)),
+        pglite: await openEmbeddedPostgres(
+          path.resolve(process.env.DATA_DIR ?? '.data', `${definition.name}-postgres`),
+        ),
         closeWithHandle: true,
       });
   const bus: EventBus = config.AMQP_URL
-    ? createRabbitMqBus({ url: config.AMQP_URL, logger: logger.child({ component: 'bus' }), connectionName: definition.name })
+    ? createRabbitMqBus({
+        url: config.AMQP_URL,
+        logger: logger.child({ component: 'bus' }),
+        connectionName: definition.name,
+      })
     : createInProcessBus({ logger: logger.child({ component: 'bus' }) });
   if (!config.AMQP_URL) logger.warn('AMQP_URL is not set: events stay inside this process');
 
   try {
-    const service = await startService(definition, { config, database, bus, logger, host: process.env.HOST ?? '0.0.0.0' });
+    const service = await startService(definition, {
+      config,
+      database,
+      bus,
+      logger,
+      host: process.env.HOST ?? '0.0.0.0',
+    });
     let stopping = false;
     const stop = async (signal: string) => {
       if (stopping) return;

@@ -109,7 +109,9 @@ export async function startService<S extends z.ZodType<BaseServiceConfig>>(
   relay.start();
 
   const server: Server = await new Promise((resolve, reject) => {
-    const s = app.listen(options.config.PORT, options.host ?? '127.0.0.1', (err?: Error) => (err ? reject(err) : resolve(s)));
+    const s = app.listen(options.config.PORT, options.host ?? '127.0.0.1', (err?: Error) =>
+      err ? reject(err) : resolve(s),
+    );
   });
   // Keep-alive from the gateway must outlive the gateway's own idle timeout, or it races a closing socket.
   server.keepAliveTimeout = 65_000;

@@ -20,7 +20,12 @@ export function createTransact(options: {
     const result = await options.db.transaction(async (tx) =>
       work(tx, async (name, payload) => {
         emitted = true;
-        await addToOutbox(tx, options.outbox, { name, payload, producer: options.producer, traceId: currentRequestId() });
+        await addToOutbox(tx, options.outbox, {
+          name,
+          payload,
+          producer: options.producer,
+          traceId: currentRequestId(),
+        });
       }),
     );
     if (emitted) options.afterCommit();

@@ -8,7 +8,11 @@ export const IdentityConfig = z.object({
   JWT_PRIVATE_KEY: z.string().min(1, 'the PEM private key that signs access tokens is required'),
   TEACHER_CODE: z.string().trim().min(6, 'must be at least 6 characters'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),
-  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(3600).default(30 * 24 * 3600),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(3600)
+    .default(30 * 24 * 3600),
   COOKIE_SECURE: flag.default(true),
   PASSWORD_HASH_COST: z.coerce
     .number()

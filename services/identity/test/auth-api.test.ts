@@ -20,13 +20,15 @@ beforeEach(() => h.reset());
 
 const student = { name: 'Asha Rao', email: 'asha@campus.test', password: 'correct-horse', isTeacher: false };
 const register = (body: object) => request(h.url).post('/api/auth/register').send(body);
-const login = (email: string, password: string) => request(h.url).post('/api/auth/login').send({ email, password });
+const login = (email: string, password: string) =>
+  request(h.url).post('/api/auth/login').send({ email, password });
 const cookiesOf = (res: request.Response): string[] => {
   const raw = res.headers['set-cookie'] as unknown;
   return Array.isArray(raw) ? (raw as string[]) : raw ? [String(raw)] : [];
 };
 const cookie = (res: request.Response, name: string) => cookiesOf(res).find((c) => c.startsWith(`${name}=`));
-const cookieValue = (res: request.Response, name: string) => cookie(res, name)?.split(';')[0]?.split('=')[1] ?? '';
+const cookieValue = (res: request.Response, name: string) =>
+  cookie(res, name)?.split(';')[0]?.split('=')[1] ?? '';
 
 describe('registration', () => {
   test('when a student registers, then 201 with the user record and no password hash anywhere', async () => {
@@ -42,7 +44,11 @@ describe('registration', () => {
   test('when the email differs only in case and spacing, then 409 and a clear message', async () => {
     await register(student).expect(201);
     const res = await register({ ...student, email: '  ASHA@Campus.Test ' }).expect(409);
-    expect(res.body).toEqual({ success: false, code: 'EMAIL_TAKEN', message: 'An account with this email already exists.' });
+    expect(res.body).toEqual({
+      success: false,
+      code: 'EMAIL_TAKEN',
+      message: 'An account with this email already exists.',
+    });
   });
 
   test.each([
@@ -60,12 +66,21 @@ describe('registration', () => {
   test('when a teacher gives the wrong faculty code, then 400 "Invalid teacher unique ID." and no account exists', async () => {
     const teacher = { name: 'Dr. Rao', email: 'rao@campus.test', password: 'teacher-pass', isTeacher: true };
     const res = await register({ ...teacher, teacherCode: 'WRONG' }).expect(400);
-    expect(res.body).toEqual({ success: false, code: 'INVALID_TEACHER_CODE', message: 'Invalid teacher unique ID.' });
+    expect(res.body).toEqual({
+      success: false,
+      code: 'INVALID_TEACHER_CODE',
+      message: 'Invalid teacher unique ID.',
+    });
     await login(teacher.email, teacher.password).expect(401);
   });
 
   test('when a teacher gives no faculty code, then 400 "Invalid teacher unique ID."', async () => {
-    const res = await register({ name: 'T', email: 't@campus.test', password: 'teacher-pass', isTeacher: true }).expect(400);
+    const res = await register({
+      name: 'T',
+      email: 't@campus.test',
+      password: 'teacher-pass',
+      isTeacher: true,
+    }).expect(400);
     expect(res.body.message).toBe('Invalid teacher unique ID.');
   });
 
@@ -104,7 +119,10 @@ describe('registration', () => {
   });
 
   test('when the body is not JSON, then 400 INVALID_JSON, not a 500', async () => {
-    const res = await request(h.url).post('/api/auth/register').set('content-type', 'application/json').send('{"name":');
+    const res = await request(h.url)
+      .post('/api/auth/register')
+      .set('content-type', 'application/json')
+      .send('{"name":');
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false, code: 'INVALID_JSON' });
   });
@@ -121,7 +139,13 @@ describe('login', () => {
 
   test('when the credentials are right, then the spec user record with isFirstTime and httpOnly Lax cookies', async () => {
     const res = await login('Asha@campus.test', student.password).expect(200);
-    expect(res.body).toEqual({ _id: expect.any(String), name: 'Asha Rao', email: 'asha@campus.test', isTeacher: false, isFirstTime: true });
+    expect(res.body).toEqual({
+      _id: expect.any(String),
+      name: 'Asha Rao',
+      email: 'asha@campus.test',
+      isTeacher: false,
+      isFirstTime: true,
+    });
     const access = cookie(res, 'cc_access')!;
     const refresh = cookie(res, 'cc_refresh')!;
     for (const c of [access, refresh]) {
@@ -136,8 +160,16 @@ describe('login', () => {
 
   test('the access token is an ES256 JWT naming the user and role, expiring in 15 minutes', async () => {
     const res = await login(student.email, student.password).expect(200);
-    const claims = jwt.verify(cookieValue(res, 'cc_access'), h.keys.publicKey, { algorithms: ['ES256'] }) as jwt.JwtPayload;
-    expect(claims).toMatchObject({ sub: res.body._id, name: 'Asha Rao', tch: false, iss: 'campus-identity', aud: 'campus' });
+    const claims = jwt.verify(cookieValue(res, 'cc_access'), h.keys.publicKey, {
+      algorithms: ['ES256'],
+    }) as jwt.JwtPayload;
+    expect(claims).toMatchObject({
+      sub: res.body._id,
+      name: 'Asha Rao',
+      tch: false,
+      iss: 'campus-identity',
+      aud: 'campus',
+    });
     expect(claims.exp! - claims.iat!).toBe(900);
   });
 
@@ -151,12 +183,18 @@ describe('login', () => {
   });
 
   test('when email or password is missing, then 400 with the field message', async () => {
-    expect((await request(h.url).post('/api/auth/login').send({ password: 'x' }).expect(400)).body.message).toBe('Email is required');
-    expect((await request(h.url).post('/api/auth/login').send({ email: 'a@b.c' }).expect(400)).body.message).toBe('Password is required');
+    expect(
+      (await request(h.url).post('/api/auth/login').send({ password: 'x' }).expect(400)).body.message,
+    ).toBe('Email is required');
+    expect(
+      (await request(h.url).post('/api/auth/login').send({ email: 'a@b.c' }).expect(400)).body.message,
+    ).toBe('Password is required');
   });
 
   test('when the email is an operator object, then 400 and never a 500', async () => {
-    const res = await request(h.url).post('/api/auth/login').send({ email: { $ne: null }, password: { $ne: null } });
+    const res = await request(h.url)
+      .post('/api/auth/login')
+      .send({ email: { $ne: null }, password: { $ne: null } });
     expect(res.status).toBe(400);
   });
 });
@@ -167,10 +205,20 @@ describe('me, refresh and logout', () => {
     const agent = request.agent(h.url);
     // supertest's agent keeps Secure cookies only over https; the Cookie header is sent by hand instead.
     const res = await login(student.email, student.password).expect(200);
-    return { agent, access: cookieValue(res, 'cc_access'), refresh: cookieValue(res, 'cc_refresh'), id: res.body._id as string };
+    return {
+      agent,
+      access: cookieValue(res, 'cc_access'),
+      refresh: cookieValue(res, 'cc_refresh'),
+      id: res.body._id as string,
+    };
   }
   const withCookies = (r: request.Test, c: { access?: string; refresh?: string }) =>
-    r.set('Cookie', [c.access && `cc_access=${c.access}`, c.refresh && `cc_refresh=${c.refresh}`].filter(Boolean).join('; '));
+    r.set(
+      'Cookie',
+      [c.access && `cc_access=${c.access}`, c.refresh && `cc_refresh=${c.refresh}`]
+        .filter(Boolean)
+        .join('; '),
+    );
 
   test('when signed in, then /me answers the user; as a guest, 401 UNAUTHENTICATED', async () => {
     const s = await signIn();
@@ -188,7 +236,9 @@ describe('me, refresh and logout', () => {
 
   test('when the refresh token is used, then it rotates: new cookies, and the old one no longer works', async () => {
     const s = await signIn();
-    const first = await withCookies(request(h.url).post('/api/auth/refresh'), { refresh: s.refresh }).expect(200);
+    const first = await withCookies(request(h.url).post('/api/auth/refresh'), { refresh: s.refresh }).expect(
+      200,
+    );
     const rotated = cookieValue(first, 'cc_refresh');
     expect(rotated).not.toBe(s.refresh);
     expect(cookieValue(first, 'cc_access')).toBeTruthy();
@@ -197,10 +247,14 @@ describe('me, refresh and logout', () => {
 
   test('when a rotated refresh token is reused, then the whole session family is revoked', async () => {
     const s = await signIn();
-    const first = await withCookies(request(h.url).post('/api/auth/refresh'), { refresh: s.refresh }).expect(200);
+    const first = await withCookies(request(h.url).post('/api/auth/refresh'), { refresh: s.refresh }).expect(
+      200,
+    );
     const rotated = cookieValue(first, 'cc_refresh');
     // The thief replays the old token: refused, and the legitimate holder's newer token dies with it.
-    const replay = await withCookies(request(h.url).post('/api/auth/refresh'), { refresh: s.refresh }).expect(401);
+    const replay = await withCookies(request(h.url).post('/api/auth/refresh'), { refresh: s.refresh }).expect(
+      401,
+    );
     expect(replay.body.code).toBe('SESSION_ENDED');
     await withCookies(request(h.url).post('/api/auth/refresh'), { refresh: rotated }).expect(401);
   });
@@ -239,18 +293,35 @@ describe('rate limits', () => {
   test('when one client fails login more than the limit, then 429 RATE_LIMITED, while another email still works', async () => {
     const limited = await h.startAnother({ LOGIN_ATTEMPTS_PER_15_MIN: '3' });
     await register(student).expect(201);
-    for (let i = 0; i < 3; i++) await request(limited.url).post('/api/auth/login').send({ email: student.email, password: 'bad-guess' }).expect(401);
-    const blocked = await request(limited.url).post('/api/auth/login').send({ email: student.email, password: student.password });
+    for (let i = 0; i < 3; i++)
+      await request(limited.url)
+        .post('/api/auth/login')
+        .send({ email: student.email, password: 'bad-guess' })
+        .expect(401);
+    const blocked = await request(limited.url)
+      .post('/api/auth/login')
+      .send({ email: student.email, password: student.password });
     expect(blocked.status).toBe(429);
     expect(blocked.body).toMatchObject({ success: false, code: 'RATE_LIMITED' });
-    await request(limited.url).post('/api/auth/login').send({ email: 'other@campus.test', password: 'x' }).expect(401);
+    await request(limited.url)
+      .post('/api/auth/login')
+      .send({ email: 'other@campus.test', password: 'x' })
+      .expect(401);
   });
 
   test('when one address registers more than the hourly limit, then 429', async () => {
     const limited = await h.startAnother({ REGISTRATIONS_PER_HOUR: '2' });
-    await request(limited.url).post('/api/auth/register').send({ ...student, email: 'a1@campus.test' }).expect(201);
-    await request(limited.url).post('/api/auth/register').send({ ...student, email: 'a2@campus.test' }).expect(201);
-    const res = await request(limited.url).post('/api/auth/register').send({ ...student, email: 'a3@campus.test' });
+    await request(limited.url)
+      .post('/api/auth/register')
+      .send({ ...student, email: 'a1@campus.test' })
+      .expect(201);
+    await request(limited.url)
+      .post('/api/auth/register')
+      .send({ ...student, email: 'a2@campus.test' })
+      .expect(201);
+    const res = await request(limited.url)
+      .post('/api/auth/register')
+      .send({ ...student, email: 'a3@campus.test' });
     expect(res.status).toBe(429);
   });
 });
@@ -265,7 +336,13 @@ describe('health', () => {
   test('the OpenAPI document lists every auth route', async () => {
     const doc = await request(h.url).get('/openapi.json').expect(200);
     expect(Object.keys(doc.body.paths).sort()).toEqual(
-      ['/api/auth/login', '/api/auth/logout', '/api/auth/me', '/api/auth/refresh', '/api/auth/register'].sort(),
+      [
+        '/api/auth/login',
+        '/api/auth/logout',
+        '/api/auth/me',
+        '/api/auth/refresh',
+        '/api/auth/register',
+      ].sort(),
     );
   });
 });

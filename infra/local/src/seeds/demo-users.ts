@@ -11,7 +11,8 @@ export const demoUsersSeed: SeedStep = {
         body: JSON.stringify({ ...user, teacherCode: user.isTeacher ? teacherCode : undefined }),
       });
       // 409: already there (a marker lost with a kept database); anything else is a real failure.
-      if (res.status !== 201 && res.status !== 409) throw new Error(`seeding ${user.email}: HTTP ${res.status} ${await res.text()}`);
+      if (res.status !== 201 && res.status !== 409)
+        throw new Error(`seeding ${user.email}: HTTP ${res.status} ${await res.text()}`);
     }
   },
 };

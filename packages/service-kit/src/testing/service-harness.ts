@@ -4,7 +4,12 @@ import type { z } from 'zod';
 import { createInProcessBus, type InProcessBus } from '../bus/in-process-bus';
 import { loadConfig } from '../config';
 import { truncateSchema, type DatabaseHandle } from '../db';
-import { startService, type BaseServiceConfig, type RunningService, type ServiceDefinition } from '../service-runtime';
+import {
+  startService,
+  type BaseServiceConfig,
+  type RunningService,
+  type ServiceDefinition,
+} from '../service-runtime';
 import { generateTestKeys } from './test-keys';
 import { closeTestDatabase, openTestDatabase } from './test-database';
 

@@ -1,5 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { RegisterRequest, LoginRequest, TEACHER_CODE_MESSAGE, WRONG_CREDENTIALS_MESSAGE } from '@campus/contracts/identity';
+import {
+  RegisterRequest,
+  LoginRequest,
+  TEACHER_CODE_MESSAGE,
+  WRONG_CREDENTIALS_MESSAGE,
+} from '@campus/contracts/identity';
 import type { LoginResponse, UserRecord } from '@campus/contracts/identity';
 import type { Db, DbExecutor } from '@campus/service-kit/db';
 import { AppError } from '@campus/service-kit/errors';
@@ -10,8 +15,16 @@ import { isValidTeacherCode } from './teacher-code';
 
 type UserRow = typeof users.$inferSelect;
 
-export const toUserRecord = (u: UserRow): UserRecord => ({ _id: u.id, name: u.name, email: u.email, isTeacher: u.isTeacher });
-export const toLoginResponse = (u: UserRow): LoginResponse => ({ ...toUserRecord(u), isFirstTime: !u.profileCompleted });
+export const toUserRecord = (u: UserRow): UserRecord => ({
+  _id: u.id,
+  name: u.name,
+  email: u.email,
+  isTeacher: u.isTeacher,
+});
+export const toLoginResponse = (u: UserRow): LoginResponse => ({
+  ...toUserRecord(u),
+  isFirstTime: !u.profileCompleted,
+});
 
 const isUniqueViolation = (err: unknown) => {
   for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
@@ -53,14 +66,19 @@ export function createAccounts(deps: AccountsDeps) {
           return toUserRecord(row);
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw AppError.conflict('An account with this email already exists.', 'EMAIL_TAKEN');
+        if (isUniqueViolation(err))
+          throw AppError.conflict('An account with this email already exists.', 'EMAIL_TAKEN');
         throw err;
       }
     },
 
     async authenticate(input: unknown): Promise<UserRow> {
       const { email, password } = LoginRequest.parse(input);
-      const [row] = await deps.db.select().from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
+      const [row] = await deps.db
+        .select()
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email))
+        .limit(1);
       const ok = await deps.hasher.verify(password, row?.passwordHash ?? (await decoyHash));
       if (!row || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', WRONG_CREDENTIALS_MESSAGE);
       return row;

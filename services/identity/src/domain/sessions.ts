@@ -57,7 +57,8 @@ export function createSessions(deps: SessionsDeps) {
     start: (user: AuthUser) => issue(user, randomUUID()),
 
     async refresh(presented: string | undefined): Promise<SessionTokens> {
-      const expired = () => AppError.unauthenticated('Your session has ended. Please log in again.', 'SESSION_ENDED');
+      const expired = () =>
+        AppError.unauthenticated('Your session has ended. Please log in again.', 'SESSION_ENDED');
       if (!presented) throw expired();
       const now = deps.now();
       // Consuming the token is one conditional update, so two racing refreshes cannot both win.
@@ -65,7 +66,11 @@ export function createSessions(deps: SessionsDeps) {
         .update(refreshTokens)
         .set({ rotatedAt: now })
         .where(
-          and(eq(refreshTokens.tokenHash, hashToken(presented)), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)),
+          and(
+            eq(refreshTokens.tokenHash, hashToken(presented)),
+            isNull(refreshTokens.rotatedAt),
+            isNull(refreshTokens.revokedAt),
+          ),
         )
         .returning();
       if (!consumed) {

@@ -9,13 +9,21 @@ import type { SessionTokens, Sessions } from '../domain/sessions';
 
 const REFRESH_PATH = '/api/auth';
 
-export function createAuthRoutes(deps: { accounts: Accounts; sessions: Sessions; config: IdentityConfig }): Router {
+export function createAuthRoutes(deps: {
+  accounts: Accounts;
+  sessions: Sessions;
+  config: IdentityConfig;
+}): Router {
   const { accounts, sessions, config } = deps;
   const router = Router();
   const cookieBase: CookieOptions = { httpOnly: true, sameSite: 'lax', secure: config.COOKIE_SECURE };
 
   const setSessionCookies = (res: Response, tokens: SessionTokens) => {
-    res.cookie(ACCESS_COOKIE, tokens.accessToken, { ...cookieBase, path: '/', maxAge: tokens.accessTtlSeconds * 1000 });
+    res.cookie(ACCESS_COOKIE, tokens.accessToken, {
+      ...cookieBase,
+      path: '/',
+      maxAge: tokens.accessTtlSeconds * 1000,
+    });
     res.cookie(REFRESH_COOKIE, tokens.refreshToken, {
       ...cookieBase,
       path: REFRESH_PATH,
@@ -37,7 +45,10 @@ export function createAuthRoutes(deps: { accounts: Accounts; sessions: Sessions;
     skipSuccessfulRequests: true,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    keyGenerator: (req) => `${ipKeyGenerator(req.ip ?? '')}|${String((req.body as { email?: unknown })?.email ?? '').toLowerCase().slice(0, 254)}`,
+    keyGenerator: (req) =>
+      `${ipKeyGenerator(req.ip ?? '')}|${String((req.body as { email?: unknown })?.email ?? '')
+        .toLowerCase()
+        .slice(0, 254)}`,
     handler: limited('Too many login attempts. Please wait a few minutes and try again.'),
   });
   const registerLimiter = rateLimit({

@@ -1,4 +1,10 @@
-import { LoginRequest, LoginResponse, RegisterRequest, RegisterResponse, SuccessResponse } from '@campus/contracts/identity';
+import {
+  LoginRequest,
+  LoginResponse,
+  RegisterRequest,
+  RegisterResponse,
+  SuccessResponse,
+} from '@campus/contracts/identity';
 import { openApiDocument } from '@campus/service-kit/openapi';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
@@ -9,7 +15,10 @@ export const identityOpenApi = openApiDocument('Identity API', [
     path: '/api/auth/register',
     summary: 'Create an account (teachers give the faculty code)',
     request: { body: json(RegisterRequest) },
-    responses: { 201: { description: 'Registered', ...json(RegisterResponse) }, 409: { description: 'Email taken' } },
+    responses: {
+      201: { description: 'Registered', ...json(RegisterResponse) },
+      409: { description: 'Email taken' },
+    },
   },
   {
     method: 'post',
