@@ -1,7 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { parseEventPayload, type EventEnvelope, type EventName, type EventPayload } from '@campus/contracts/events';
+import {
+  parseEventPayload,
+  type EventEnvelope,
+  type EventName,
+  type EventPayload,
+} from '@campus/contracts/events';
 import { and, asc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import { bigint, getTableConfig, index, integer, jsonb, text, timestamp, uuid, type PgSchema } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  getTableConfig,
+  index,
+  integer,
+  jsonb,
+  text,
+  timestamp,
+  uuid,
+  type PgSchema,
+} from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
 import type { EventBus } from './bus/event-bus';
 import type { Db, DbExecutor } from './db';
@@ -28,8 +43,12 @@ export function outboxTable(schema: PgSchema) {
     },
     (table) => [
       // Only the rows still to publish: the relay's scan stays small however long the history is.
-      index('outbox_unpublished_idx').on(table.position).where(sql`${table.publishedAt} is null`),
-      index('outbox_published_at_idx').on(table.publishedAt).where(sql`${table.publishedAt} is not null`),
+      index('outbox_unpublished_idx')
+        .on(table.position)
+        .where(sql`${table.publishedAt} is null`),
+      index('outbox_published_at_idx')
+        .on(table.publishedAt)
+        .where(sql`${table.publishedAt} is not null`),
     ],
   );
 }
@@ -135,7 +154,9 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   /** Claims and publishes one batch: how many were published, whether it stopped on a failure, whether more may wait. */
   function publishBatch(): Promise<{ published: number; failed: boolean; full: boolean }> {
     return db.transaction(async (tx) => {
-      const locked = (await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${lockKey})) as locked`)) as {
+      const locked = (await tx.execute(
+        sql`select pg_try_advisory_xact_lock(hashtext(${lockKey})) as locked`,
+      )) as {
         rows: Array<{ locked: boolean }>;
       };
       if (!locked.rows[0]?.locked) return { published: 0, failed: false, full: false };
@@ -163,7 +184,10 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
             .update(table)
             .set({ attempts: sql`${table.attempts} + 1`, lastError: message.slice(0, 1_000) })
             .where(eq(table.id, row.id));
-          logger.warn({ err: error, eventId: row.id, event: row.name, waiting: rows.length - published }, 'outbox publish failed');
+          logger.warn(
+            { err: error, eventId: row.id, event: row.name, waiting: rows.length - published },
+            'outbox publish failed',
+          );
           return { published, failed: true, full: false };
         }
         await tx.update(table).set({ publishedAt: new Date(), lastError: null }).where(eq(table.id, row.id));
@@ -245,7 +269,9 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       if (cycle) await cycle;
       let stopTimer: NodeJS.Timeout | undefined;
       await Promise.race([
-        flush().catch((err) => logger.warn({ err }, 'outbox not fully flushed at stop; the rows wait for the next start')),
+        flush().catch((err) =>
+          logger.warn({ err }, 'outbox not fully flushed at stop; the rows wait for the next start'),
+        ),
         new Promise((resolve) => {
           stopTimer = setTimeout(resolve, stopTimeoutMs);
         }),

@@ -41,8 +41,18 @@ function recordingBus(options: { publishDelayMs?: number } = {}) {
   return { bus, published, failNext: (n: number) => void (failures = n) };
 }
 
-function relayFor(bus: EventBus, options: Partial<Parameters<typeof createOutboxRelay>[0]> = {}): OutboxRelay {
-  const relay = createOutboxRelay({ db: database.db, table: database.tables.outbox, bus, logger, pollIntervalMs: 60_000, ...options });
+function relayFor(
+  bus: EventBus,
+  options: Partial<Parameters<typeof createOutboxRelay>[0]> = {},
+): OutboxRelay {
+  const relay = createOutboxRelay({
+    db: database.db,
+    table: database.tables.outbox,
+    bus,
+    logger,
+    pollIntervalMs: 60_000,
+    ...options,
+  });
   relays.push(relay);
   return relay;
 }
@@ -92,7 +102,11 @@ describe('addToOutbox', () => {
     const envelope = await writeFlat(1, 'req-42');
     await relayFor(bus).flush();
     expect(published).toEqual([envelope]);
-    expect(envelope).toMatchObject({ name: 'housing.flat.requested', producer: 'housing', traceId: 'req-42' });
+    expect(envelope).toMatchObject({
+      name: 'housing.flat.requested',
+      producer: 'housing',
+      traceId: 'req-42',
+    });
   });
 });
 
@@ -104,7 +118,10 @@ describe('the outbox relay', () => {
     expect(await relayFor(bus).flush()).toBe(5);
 
     expect(flatIds(published)).toEqual(['flat-1', 'flat-2', 'flat-3', 'flat-4', 'flat-5']);
-    const waiting = await database.db.select().from(database.tables.outbox).where(isNull(database.tables.outbox.publishedAt));
+    const waiting = await database.db
+      .select()
+      .from(database.tables.outbox)
+      .where(isNull(database.tables.outbox.publishedAt));
     expect(waiting).toEqual([]);
   });
 
@@ -135,7 +152,10 @@ describe('the outbox relay', () => {
     relay.start();
     await waitFor('all three published after the broker recovers', () => published.length === 3);
     expect(flatIds(published)).toEqual(['flat-1', 'flat-2', 'flat-3']);
-    const rows = await database.db.select().from(database.tables.outbox).orderBy(database.tables.outbox.position);
+    const rows = await database.db
+      .select()
+      .from(database.tables.outbox)
+      .orderBy(database.tables.outbox.position);
     expect(rows.map((r) => [r.attempts, r.lastError])).toEqual([
       [2, null],
       [0, null],
@@ -146,7 +166,10 @@ describe('the outbox relay', () => {
   it('two relays on one outbox (two replicas) never publish a row twice, and keep the order', async () => {
     const { bus, published } = recordingBus({ publishDelayMs: 1 });
     for (let i = 1; i <= 40; i++) await writeFlat(i);
-    const replicas = [relayFor(bus, { pollIntervalMs: 5, batchSize: 7 }), relayFor(bus, { pollIntervalMs: 5, batchSize: 7 })];
+    const replicas = [
+      relayFor(bus, { pollIntervalMs: 5, batchSize: 7 }),
+      relayFor(bus, { pollIntervalMs: 5, batchSize: 7 }),
+    ];
 
     for (const relay of replicas) relay.start();
     for (let i = 0; i < 10; i++) for (const relay of replicas) relay.kick();

@@ -55,7 +55,10 @@ export interface RetryPolicy {
   delaysMs: readonly number[];
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 5, delaysMs: [1_000, 5_000, 30_000, 120_000] };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxAttempts: 5,
+  delaysMs: [1_000, 5_000, 30_000, 120_000],
+};
 
 /** Delay before the redelivery that follows failed attempt `attempt` (1-based). */
 export function retryDelayMs(policy: RetryPolicy, attempt: number): number {
@@ -83,7 +86,8 @@ export function validateEnvelope(
   const name = envelope.data.name;
   if (!Object.hasOwn(EventCatalogue, name)) return { ok: false, reason: `unknown event name '${name}'` };
   const payload = EventCatalogue[name as EventName].safeParse(envelope.data.payload);
-  if (!payload.success) return { ok: false, reason: `payload does not match '${name}': ${payload.error.message}` };
+  if (!payload.success)
+    return { ok: false, reason: `payload does not match '${name}': ${payload.error.message}` };
   return { ok: true, envelope: { ...envelope.data, payload: payload.data } };
 }
 
@@ -101,7 +105,8 @@ export function defineConsumer(queue: string, handlers: EventHandlers): EventCon
     queue,
     events,
     handle: async (envelope) => {
-      const handler = handlers[envelope.name as EventName] as ((e: EventEnvelope) => Promise<void>) | undefined;
+      const handler = handlers[envelope.name as EventName] as
+        ((e: EventEnvelope) => Promise<void>) | undefined;
       // Only while replicas of two versions share a queue: fail, so a retry can land on a replica
       // that knows the event (or it waits in the dead-letter queue), instead of dropping it.
       if (!handler) throw new Error(`queue '${queue}' has no handler for '${envelope.name}'`);

@@ -149,13 +149,20 @@ export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
   }
 
   function deadLetter(queue: string, delivery: Delivery, reason: string): void {
-    deadLetters.push({ queue, body: delivery.body, reason, attempts: delivery.attempts, failedAt: new Date() });
+    deadLetters.push({
+      queue,
+      body: delivery.body,
+      reason,
+      attempts: delivery.attempts,
+      failedAt: new Date(),
+    });
     logger.error({ queue, attempts: delivery.attempts, reason }, 'event dead-lettered');
   }
 
   function idle(): boolean {
     if (running.size > 0) return false;
-    for (const state of queues.values()) if (state.ready.length > 0 && state.subscriptions.length > 0) return false;
+    for (const state of queues.values())
+      if (state.ready.length > 0 && state.subscriptions.length > 0) return false;
     return true;
   }
 
@@ -198,7 +205,8 @@ export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
       }
       closed = true;
       await Promise.allSettled([...running]);
-      if (retryTimers.size > 0) logger.warn({ pending: retryTimers.size }, 'bus closed with events waiting for a retry');
+      if (retryTimers.size > 0)
+        logger.warn({ pending: retryTimers.size }, 'bus closed with events waiting for a retry');
       for (const timer of retryTimers) clearTimeout(timer);
       retryTimers.clear();
     },

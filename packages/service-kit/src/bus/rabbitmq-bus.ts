@@ -1,5 +1,15 @@
-import { connect as connectManager, type AmqpConnectionManager, type ChannelWrapper } from 'amqp-connection-manager';
-import { connect as connectAmqp, type ConfirmChannel, type ConsumeMessage, type Message, type Options } from 'amqplib';
+import {
+  connect as connectManager,
+  type AmqpConnectionManager,
+  type ChannelWrapper,
+} from 'amqp-connection-manager';
+import {
+  connect as connectAmqp,
+  type ConfirmChannel,
+  type ConsumeMessage,
+  type Message,
+  type Options,
+} from 'amqplib';
 import type { Logger } from 'pino';
 import {
   DEFAULT_RETRY_POLICY,
@@ -88,7 +98,8 @@ export function createRabbitMqBus(options: RabbitMqBusOptions): EventBus {
   const publisher = manager.createChannel({
     name: 'publisher',
     confirm: true,
-    setup: (channel: ConfirmChannel) => channel.assertExchange(exchange, 'topic', { durable: true }).then(() => undefined),
+    setup: (channel: ConfirmChannel) =>
+      channel.assertExchange(exchange, 'topic', { durable: true }).then(() => undefined),
   });
   publisher.on('error', (err) => logger.error({ err }, 'publisher channel setup failed'));
 
@@ -106,14 +117,23 @@ export function createRabbitMqBus(options: RabbitMqBusOptions): EventBus {
         durable: true,
         // Expired messages go back to the consumer's own queue through the default exchange, so a
         // retry never reaches the other services bound to the same event.
-        arguments: { 'x-message-ttl': delayMs, 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': queue },
+        arguments: {
+          'x-message-ttl': delayMs,
+          'x-dead-letter-exchange': '',
+          'x-dead-letter-routing-key': queue,
+        },
       });
     }
     for (const name of consumer.events) await channel.bindQueue(queue, exchange, name);
   }
 
   /** Sends a copy of `message` to `queue` with extra headers, waits for the broker's confirm, then acks it. */
-  async function move(channel: ConfirmChannel, message: ConsumeMessage, queue: string, headers: Record<string, unknown>) {
+  async function move(
+    channel: ConfirmChannel,
+    message: ConsumeMessage,
+    queue: string,
+    headers: Record<string, unknown>,
+  ) {
     const { properties } = message;
     const publishOptions: Options.Publish = {
       persistent: true,
@@ -134,7 +154,10 @@ export function createRabbitMqBus(options: RabbitMqBusOptions): EventBus {
     const { queue } = consumer;
     const previousAttempts = Number(message.properties.headers?.[ATTEMPTS_HEADER] ?? 0) || 0;
     const deadLetter = (reason: string, attempts: number) => {
-      logger.error({ queue, messageId: message.properties.messageId, attempts, reason }, 'event dead-lettered');
+      logger.error(
+        { queue, messageId: message.properties.messageId, attempts, reason },
+        'event dead-lettered',
+      );
       return move(channel, message, deadLetterQueueName(queue), {
         [ATTEMPTS_HEADER]: attempts,
         [ERROR_HEADER]: reason.slice(0, 1_000),
@@ -163,7 +186,10 @@ export function createRabbitMqBus(options: RabbitMqBusOptions): EventBus {
         { queue, eventId: envelope.id, event: envelope.name, attempts, retryInMs: delayMs, err: error },
         'event handler failed, will retry',
       );
-      return move(channel, message, retryQueueName(queue, delayMs), { [ATTEMPTS_HEADER]: attempts, [ERROR_HEADER]: reason.slice(0, 1_000) });
+      return move(channel, message, retryQueueName(queue, delayMs), {
+        [ATTEMPTS_HEADER]: attempts,
+        [ERROR_HEADER]: reason.slice(0, 1_000),
+      });
     }
     channel.ack(message);
   }
@@ -173,7 +199,10 @@ export function createRabbitMqBus(options: RabbitMqBusOptions): EventBus {
       .catch((err) => {
         // The channel went away between delivery and ack: the broker still holds the message
         // unacknowledged and redelivers it on the next connection, so nothing is lost.
-        logger.warn({ err, queue: consumer.queue }, 'could not settle a message; the broker will redeliver it');
+        logger.warn(
+          { err, queue: consumer.queue },
+          'could not settle a message; the broker will redeliver it',
+        );
       })
       .finally(() => running.delete(run));
     running.add(run);
@@ -190,7 +219,9 @@ export function createRabbitMqBus(options: RabbitMqBusOptions): EventBus {
         else {
           // The broker cancelled us (the queue was deleted): declare it again and resume.
           logger.warn({ queue: consumer.queue }, 'consumer cancelled by the broker, consuming again');
-          startConsuming(subscription, channel).catch((err) => logger.error({ err }, 'could not resume consuming'));
+          startConsuming(subscription, channel).catch((err) =>
+            logger.error({ err }, 'could not resume consuming'),
+          );
         }
       },
       { noAck: false },
@@ -243,7 +274,9 @@ export function createRabbitMqBus(options: RabbitMqBusOptions): EventBus {
           },
         }),
       };
-      subscription.wrapper.on('error', (err) => logger.error({ err, queue: consumer.queue }, 'consumer setup failed'));
+      subscription.wrapper.on('error', (err) =>
+        logger.error({ err, queue: consumer.queue }, 'consumer setup failed'),
+      );
       subscriptions.push(subscription);
       await ready;
       firstSetup = undefined;
@@ -331,11 +364,19 @@ export function replayDeadLetters({ url, queue, limit }: DeadLetterQueueAccess):
     for (; moved < Math.min(messageCount, limit ?? messageCount); moved++) {
       const message = await channel.get(dlq, { noAck: false });
       if (!message) break;
-      const { [ATTEMPTS_HEADER]: _attempts, [ERROR_HEADER]: _error, [FAILED_AT_HEADER]: _failedAt, ...headers } =
-        message.properties.headers ?? {};
+      const {
+        [ATTEMPTS_HEADER]: _attempts,
+        [ERROR_HEADER]: _error,
+        [FAILED_AT_HEADER]: _failedAt,
+        ...headers
+      } = message.properties.headers ?? {};
       await new Promise<void>((resolve, reject) => {
-        channel.publish('', queue, message.content, { ...message.properties, persistent: true, headers }, (err) =>
-          err ? reject(err) : resolve(),
+        channel.publish(
+          '',
+          queue,
+          message.content,
+          { ...message.properties, persistent: true, headers },
+          (err) => (err ? reject(err) : resolve()),
         );
       });
       channel.ack(message);

@@ -62,7 +62,8 @@ function inProcessAdapter(): BusAdapter {
       let down = false;
       return {
         bus: {
-          publish: (envelope) => (down ? Promise.reject(new Error('bus unreachable (simulated)')) : bus.publish(envelope)),
+          publish: (envelope) =>
+            down ? Promise.reject(new Error('bus unreachable (simulated)')) : bus.publish(envelope),
           subscribe: (consumer) => bus.subscribe(consumer),
           close: async () => undefined,
           isHealthy: () => !down && bus.isHealthy(),
@@ -144,14 +145,19 @@ function rabbitMqAdapter(url: string): BusAdapter {
         .filter((line) => line.includes(`"${entry.connectionName}"`))
         .map((line) => line.split('\t')[0] as string);
       if (pids.length === 0) throw new Error(`no broker connection named ${entry.connectionName}`);
-      for (const pid of pids) await run('rabbitmqctl', ['-q', 'close_connection', pid, 'closed by the bus contract suite']);
+      for (const pid of pids)
+        await run('rabbitmqctl', ['-q', 'close_connection', pid, 'closed by the bus contract suite']);
     },
     async teardown() {
       await Promise.all(peers.map(({ bus }) => bus.close()));
       await Promise.all(peers.map(({ proxy }) => proxy.close()));
       await withChannel(async (channel) => {
         for (const queue of queues) {
-          for (const name of [queue, deadLetterQueueName(queue), ...TEST_RETRY.delaysMs.map((d) => retryQueueName(queue, d))]) {
+          for (const name of [
+            queue,
+            deadLetterQueueName(queue),
+            ...TEST_RETRY.delaysMs.map((d) => retryQueueName(queue, d)),
+          ]) {
             await channel.deleteQueue(name);
           }
         }

@@ -30,7 +30,8 @@ function flatRequested(n: number, id: string = randomUUID()): EventEnvelope {
   };
 }
 
-const seqOf = (envelope: EventEnvelope): number => Number((envelope.payload as { flatId: string }).flatId.slice(5));
+const seqOf = (envelope: EventEnvelope): number =>
+  Number((envelope.payload as { flatId: string }).flatId.slice(5));
 
 /** The consumer's work: one `effects` row per event, recorded through the inbox. */
 function applyOnce(queue: string, envelope: EventEnvelope): Promise<boolean> {
@@ -42,10 +43,17 @@ function applyOnce(queue: string, envelope: EventEnvelope): Promise<boolean> {
 
 async function effectsIn(queue: string): Promise<Array<{ eventId: string; seq: number | null }>> {
   const { effects } = database.tables;
-  return database.db.select({ eventId: effects.eventId, seq: effects.seq }).from(effects).where(eq(effects.queue, queue));
+  return database.db
+    .select({ eventId: effects.eventId, seq: effects.seq })
+    .from(effects)
+    .where(eq(effects.queue, queue));
 }
 
-function consumer(queue: string, handle: EventConsumer['handle'], events: EventName[] = ['housing.flat.requested']): EventConsumer {
+function consumer(
+  queue: string,
+  handle: EventConsumer['handle'],
+  events: EventName[] = ['housing.flat.requested'],
+): EventConsumer {
   return { queue, events, handle };
 }
 
@@ -66,7 +74,9 @@ describe.each(busAdapters())('the $name event bus', ({ networked, create }) => {
     const library = adapter.queue('library');
     const received: Record<string, EventEnvelope[]> = { [profile]: [], [library]: [] };
     await peer.bus.subscribe(consumer(profile, async (e) => void received[profile]?.push(e)));
-    await peer.bus.subscribe(consumer(library, async (e) => void received[library]?.push(e), ['profile.teacher.updated']));
+    await peer.bus.subscribe(
+      consumer(library, async (e) => void received[library]?.push(e), ['profile.teacher.updated']),
+    );
 
     const sent = flatRequested(1);
     await peer.bus.publish(sent);
@@ -158,7 +168,10 @@ describe.each(busAdapters())('the $name event bus', ({ networked, create }) => {
     await peer.bus.publish(poison);
     await peer.bus.publish(flatRequested(2));
 
-    await waitFor('the poison event in the dead-letter queue', async () => (await adapter.deadLetters(queue)).length === 1);
+    await waitFor(
+      'the poison event in the dead-letter queue',
+      async () => (await adapter.deadLetters(queue)).length === 1,
+    );
     expect(poisonAttemptsWhenNextHandled).toBeGreaterThanOrEqual(1);
     expect(poisonAttemptsWhenNextHandled).toBeLessThan(TEST_RETRY.maxAttempts);
     const [letter] = await adapter.deadLetters(queue);
@@ -183,9 +196,9 @@ describe.each(busAdapters())('the $name event bus', ({ networked, create }) => {
     const received: EventEnvelope[] = [];
     await peer.bus.subscribe(consumer(queue, async (e) => void received.push(e)));
 
-    await expect(peer.bus.publish({ ...flatRequested(1), payload: { flatId: 'flat-1' } })).rejects.toBeInstanceOf(
-      InvalidEventError,
-    );
+    await expect(
+      peer.bus.publish({ ...flatRequested(1), payload: { flatId: 'flat-1' } }),
+    ).rejects.toBeInstanceOf(InvalidEventError);
     await expect(peer.bus.publish({ ...flatRequested(1), name: 'housing.flat.burnt' })).rejects.toThrow(
       "unknown event name 'housing.flat.burnt'",
     );
@@ -219,7 +232,11 @@ describe.each(busAdapters())('the $name event bus', ({ networked, create }) => {
       producer.cut();
       for (let i = 1; i <= 10; i++) {
         await database.db.transaction((tx) =>
-          addToOutbox(tx, outbox, { name: 'housing.flat.requested', payload: { flatId: `flat-${i}`, userId: 'u' }, producer: 'housing' }),
+          addToOutbox(tx, outbox, {
+            name: 'housing.flat.requested',
+            payload: { flatId: `flat-${i}`, userId: 'u' },
+            producer: 'housing',
+          }),
         );
         relay.kick();
       }
@@ -242,42 +259,48 @@ describe.each(busAdapters())('the $name event bus', ({ networked, create }) => {
     }
   });
 
-  whenNetworked('while the broker is unreachable, publish rejects at once and health is false; both recover', async () => {
-    const peer = await adapter.peer();
-    const queue = adapter.queue('outage');
-    const received: EventEnvelope[] = [];
-    await peer.bus.subscribe(consumer(queue, async (e) => void received.push(e)));
-    expect(peer.bus.isHealthy()).toBe(true);
+  whenNetworked(
+    'while the broker is unreachable, publish rejects at once and health is false; both recover',
+    async () => {
+      const peer = await adapter.peer();
+      const queue = adapter.queue('outage');
+      const received: EventEnvelope[] = [];
+      await peer.bus.subscribe(consumer(queue, async (e) => void received.push(e)));
+      expect(peer.bus.isHealthy()).toBe(true);
 
-    peer.cut();
-    await waitFor('the bus to notice', () => !peer.bus.isHealthy());
-    await expect(peer.bus.publish(flatRequested(1))).rejects.toThrow('unreachable');
+      peer.cut();
+      await waitFor('the bus to notice', () => !peer.bus.isHealthy());
+      await expect(peer.bus.publish(flatRequested(1))).rejects.toThrow('unreachable');
 
-    peer.restore();
-    await waitFor('the bus to reconnect', () => peer.bus.isHealthy());
-    await peer.bus.publish(flatRequested(2));
-    await waitFor('the event after the outage', () => received.length === 1);
-    expect(received.map(seqOf)).toEqual([2]);
-  });
+      peer.restore();
+      await waitFor('the bus to reconnect', () => peer.bus.isHealthy());
+      await peer.bus.publish(flatRequested(2));
+      await waitFor('the event after the outage', () => received.length === 1);
+      expect(received.map(seqOf)).toEqual([2]);
+    },
+  );
 
-  whenNetworked('a consumer whose connection dropped reconnects, re-declares, and gets what was published meanwhile', async () => {
-    const publisher = await adapter.peer();
-    const consumerPeer = await adapter.peer();
-    const queue = adapter.queue('reconnect');
-    const received: number[] = [];
-    await consumerPeer.bus.subscribe(consumer(queue, async (e) => void received.push(seqOf(e))));
+  whenNetworked(
+    'a consumer whose connection dropped reconnects, re-declares, and gets what was published meanwhile',
+    async () => {
+      const publisher = await adapter.peer();
+      const consumerPeer = await adapter.peer();
+      const queue = adapter.queue('reconnect');
+      const received: number[] = [];
+      await consumerPeer.bus.subscribe(consumer(queue, async (e) => void received.push(seqOf(e))));
 
-    consumerPeer.cut();
-    for (let i = 1; i <= 3; i++) await publisher.bus.publish(flatRequested(i));
-    await settle(200);
-    expect(received).toEqual([]);
+      consumerPeer.cut();
+      for (let i = 1; i <= 3; i++) await publisher.bus.publish(flatRequested(i));
+      await settle(200);
+      expect(received).toEqual([]);
 
-    consumerPeer.restore();
-    await waitFor('the events kept by the durable queue', () => received.length === 3);
-    await publisher.bus.publish(flatRequested(4));
-    await waitFor('an event after the reconnect', () => received.length === 4);
-    expect(received.sort()).toEqual([1, 2, 3, 4]);
-  });
+      consumerPeer.restore();
+      await waitFor('the events kept by the durable queue', () => received.length === 3);
+      await publisher.bus.publish(flatRequested(4));
+      await waitFor('an event after the reconnect', () => received.length === 4);
+      expect(received.sort()).toEqual([1, 2, 3, 4]);
+    },
+  );
 
   whenNetworked('when the broker closes the connection, publishing and consuming resume', async () => {
     const peer = await adapter.peer();
@@ -301,53 +324,67 @@ describe.each(busAdapters())('the $name event bus', ({ networked, create }) => {
     expect(received).toEqual([1, 2]);
   });
 
-  whenNetworked('when a consumer process dies before acknowledging, another replica gets the event and the work is done once', async () => {
-    const publisher = await adapter.peer();
-    const dying: Peer = await adapter.peer();
-    const survivor = await adapter.peer();
-    const queue = adapter.queue('dies-before-ack');
-    let releaseDying: () => void = () => undefined;
-    const dyingOutcomes: boolean[] = [];
-    await dying.bus.subscribe(
-      consumer(queue, async (e) => {
-        dyingOutcomes.push(await applyOnce(queue, e));
-        // Committed, not yet acknowledged: the process is killed here.
-        await new Promise<void>((resolve) => {
-          releaseDying = resolve;
-        });
-      }),
-    );
-    await publisher.bus.publish(flatRequested(1));
-    await waitFor('the first replica to commit the work', () => dyingOutcomes.length === 1);
+  whenNetworked(
+    'when a consumer process dies before acknowledging, another replica gets the event and the work is done once',
+    async () => {
+      const publisher = await adapter.peer();
+      const dying: Peer = await adapter.peer();
+      const survivor = await adapter.peer();
+      const queue = adapter.queue('dies-before-ack');
+      let releaseDying: () => void = () => undefined;
+      const dyingOutcomes: boolean[] = [];
+      await dying.bus.subscribe(
+        consumer(queue, async (e) => {
+          dyingOutcomes.push(await applyOnce(queue, e));
+          // Committed, not yet acknowledged: the process is killed here.
+          await new Promise<void>((resolve) => {
+            releaseDying = resolve;
+          });
+        }),
+      );
+      await publisher.bus.publish(flatRequested(1));
+      await waitFor('the first replica to commit the work', () => dyingOutcomes.length === 1);
 
-    const survivorOutcomes: boolean[] = [];
-    await survivor.bus.subscribe(consumer(queue, async (e) => void survivorOutcomes.push(await applyOnce(queue, e))));
-    dying.cut();
+      const survivorOutcomes: boolean[] = [];
+      await survivor.bus.subscribe(
+        consumer(queue, async (e) => void survivorOutcomes.push(await applyOnce(queue, e))),
+      );
+      dying.cut();
 
-    await waitFor('the redelivery to the other replica', () => survivorOutcomes.length === 1);
-    releaseDying();
-    await settle(200);
-    expect(dyingOutcomes).toEqual([true]);
-    expect(survivorOutcomes).toEqual([false]);
-    expect(await effectsIn(queue)).toHaveLength(1);
-  });
+      await waitFor('the redelivery to the other replica', () => survivorOutcomes.length === 1);
+      releaseDying();
+      await settle(200);
+      expect(dyingOutcomes).toEqual([true]);
+      expect(survivorOutcomes).toEqual([false]);
+      expect(await effectsIn(queue)).toHaveLength(1);
+    },
+  );
 
-  whenNetworked('a message that is not a valid event goes straight to the dead-letter queue and the next one is handled', async () => {
-    const peer = await adapter.peer();
-    const queue = adapter.queue('malformed');
-    const received: number[] = [];
-    await peer.bus.subscribe(consumer(queue, async (e) => void received.push(seqOf(e))));
+  whenNetworked(
+    'a message that is not a valid event goes straight to the dead-letter queue and the next one is handled',
+    async () => {
+      const peer = await adapter.peer();
+      const queue = adapter.queue('malformed');
+      const received: number[] = [];
+      await peer.bus.subscribe(consumer(queue, async (e) => void received.push(seqOf(e))));
 
-    await adapter.publishRaw?.('housing.flat.requested', '{not json');
-    await adapter.publishRaw?.('housing.flat.requested', JSON.stringify({ ...flatRequested(9), payload: { flatId: 1 } }));
-    await peer.bus.publish(flatRequested(2));
+      await adapter.publishRaw?.('housing.flat.requested', '{not json');
+      await adapter.publishRaw?.(
+        'housing.flat.requested',
+        JSON.stringify({ ...flatRequested(9), payload: { flatId: 1 } }),
+      );
+      await peer.bus.publish(flatRequested(2));
 
-    await waitFor('the valid event', () => received.length === 1);
-    await waitFor('both malformed messages dead-lettered', async () => (await adapter.deadLetters(queue)).length === 2);
-    const letters = await adapter.deadLetters(queue);
-    expect(letters.map((l) => l.attempts)).toEqual([0, 0]);
-    expect(letters[0]?.reason).toBe('not JSON');
-    expect(letters[1]?.reason).toMatch(/payload does not match 'housing.flat.requested'/);
-    expect(received).toEqual([2]);
-  });
+      await waitFor('the valid event', () => received.length === 1);
+      await waitFor(
+        'both malformed messages dead-lettered',
+        async () => (await adapter.deadLetters(queue)).length === 2,
+      );
+      const letters = await adapter.deadLetters(queue);
+      expect(letters.map((l) => l.attempts)).toEqual([0, 0]);
+      expect(letters[0]?.reason).toBe('not JSON');
+      expect(letters[1]?.reason).toMatch(/payload does not match 'housing.flat.requested'/);
+      expect(received).toEqual([2]);
+    },
+  );
 });

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
-import { openDatabase, openEmbeddedPostgres, truncateSchema, type DatabaseHandle, type Db } from '../../src/db';
+import {
+  openDatabase,
+  openEmbeddedPostgres,
+  truncateSchema,
+  type DatabaseHandle,
+  type Db,
+} from '../../src/db';
 import { inboxTable } from '../../src/inbox';
 import { outboxTable } from '../../src/outbox';
 
