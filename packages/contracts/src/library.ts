@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import { requiredText } from './common';
+
+/** Spec §5: the book subject list, spelling included ("Alogrithm" is how books carry it on the wire). */
+export const BOOK_SUBJECTS = [
+  'Computer Architecture and Organization',
+  'Computer Networks',
+  'Operating System',
+  'Database Management System',
+  'Data Structure and Alogrithm',
+  'Object Oriented Programming',
+  'Software Engineering',
+  'Theory of Computation',
+  'Discrete Mathematics',
+  'Cloud Computing',
+  'Compiler Design',
+  'Design and Analysis of Algorithm',
+] as const;
+export type BookSubject = (typeof BOOK_SUBJECTS)[number];
+
+/** The one subject whose book spelling (§5) and teacher spelling (§9) differ; both mean the same subject. */
+export const DSA_BOOK_SPELLING = 'Data Structure and Alogrithm';
+export const DSA_TEACHER_SPELLING = 'Data Structure and Algorithm';
+
+const subjectKey = (value: string) =>
+  value
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/alogrithm/g, 'algorithm')
+    .replace(/\s+/g, ' ')
+    .trim();
+const SUBJECT_BY_KEY = new Map<string, BookSubject>(BOOK_SUBJECTS.map((s) => [subjectKey(s), s]));
+
+/**
+ * The book subject a label names, whichever spelling it uses ("Data Structure and Algorithm",
+ * "Data Structure & Algorithm", any case), or undefined when it names none of the twelve.
+ */
+export function canonicalBookSubject(value: string): BookSubject | undefined {
+  return SUBJECT_BY_KEY.get(subjectKey(value));
+}
+
+export const BOOK_MESSAGES = {
+  titleRequired: 'Title is required',
+  branchRequired: 'Branch is required',
+  subjectRequired: 'Subject is required',
+  subjectUnknown: 'Please choose a subject from the list',
+  driveLinkRequired: 'Google Drive link is required',
+  driveLinkInvalid: 'Invalid Google Drive link',
+  semesterInvalid: 'Semester must be a whole number from 1 to 10',
+  tagsTooMany: 'At most 20 tags',
+  tagTooLong: 'Each tag must be at most 40 characters',
+  created: 'Book created successfully',
+  bookmarked: 'Book bookmarked successfully',
+  bookmarkRemoved: 'Bookmark removed',
+  liked: 'Book liked',
+  searchEmpty: 'No books found matching your criteria',
+  searchFound: 'Books found',
+  pendingEmpty: 'No pending books to review',
+  pendingFound: 'Pending books',
+  statusInvalid: 'Status must be 1 (accept) or 2 (decline)',
+  accepted: 'Book accepted',
+  declined: 'Book declined',
+  alreadyReviewed: 'This book has already been reviewed.',
+  notYourSubject: 'You can only review books in the subjects you teach.',
+  ownBook: 'You cannot review a book you uploaded.',
+  bookNotFound: 'Book not found.',
+  queryTooLong: 'Search text must be at most 200 characters',
+  subjectFilterUnknown: 'Unknown subject filter',
+  sortInvalid: 'Sort must be likes_desc or likes_asc',
+  pageInvalid: 'Page must be a whole number from 1 to 10000',
+  limitInvalid: 'Limit must be a whole number from 1 to 50',
+} as const;
+
+export const BOOK_STATUSES = ['pending', 'accepted', 'declined'] as const;
+export type BookStatus = (typeof BOOK_STATUSES)[number];
+export const SEARCH_PAGE_SIZE = 20;
+export const SEARCH_MAX_LIMIT = 50;
+export const SEARCH_MAX_QUERY_LENGTH = 200;
+
+const GOOGLE_DOC_HOSTS = new Set(['drive.google.com', 'docs.google.com']);
+
+/** A shared Google Drive or Docs link: http(s), that host exactly, no credentials, something after the host. */
+export function isGoogleDriveLink(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return (
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    GOOGLE_DOC_HOSTS.has(url.hostname) &&
+    url.port === '' &&
+    url.username === '' &&
+    url.password === '' &&
+    url.pathname.length > 1
+  );
+}
+
+const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
+
+/** Tags arrive as a list or as the form's comma-separated text: split, trimmed, empties and repeats dropped. */
+const tagList = z
+  .union([z.string().max(2000), z.array(z.string().max(2000)).max(100)], { error: 'Tags must be text separated by commas' })
+  .optional()
+  .transform((v) => {
+    const parts = (Array.isArray(v) ? v : (v ?? '').split(',')).flatMap((t) => t.split(','));
+    const seen = new Set<string>();
+    const out: string[] = [];
+    for (const raw of parts) {
+      const tag = raw.trim().replace(/\s+/g, ' ');
+      if (tag && !seen.has(tag.toLowerCase())) {
+        seen.add(tag.toLowerCase());
+        out.push(tag);
+      }
+    }
+    return out;
+  })
+  .pipe(z.array(z.string().max(40, BOOK_MESSAGES.tagTooLong)).max(20, BOOK_MESSAGES.tagsTooMany));
+
+/** POST /api/book: the spec's payload (uploadedBy is ignored: the uploader is the signed-in user). */
+export const CreateBookRequest = z
+  .object({
+    title: requiredText(BOOK_MESSAGES.titleRequired, 200),
+    branch: requiredText(BOOK_MESSAGES.branchRequired, 100),
+    subject: z
+      .string({ error: BOOK_MESSAGES.subjectRequired })
+      .trim()
+      .min(1, BOOK_MESSAGES.subjectRequired)
+      .max(100, BOOK_MESSAGES.subjectUnknown)
+      .transform((v, ctx) => {
+        const subject = canonicalBookSubject(v);
+        if (!subject) {
+          ctx.addIssue({ code: 'custom', message: BOOK_MESSAGES.subjectUnknown });
+          return z.NEVER;
+        }
+        return subject;
+      }),
+    driveLink: z
+      .string({ error: BOOK_MESSAGES.driveLinkRequired })
+      .trim()
+      .min(1, BOOK_MESSAGES.driveLinkRequired)
+      .max(2048, BOOK_MESSAGES.driveLinkInvalid)
+      .refine(isGoogleDriveLink, BOOK_MESSAGES.driveLinkInvalid),
+    semester: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: BOOK_MESSAGES.semesterInvalid })
+        .int(BOOK_MESSAGES.semesterInvalid)
+        .min(1, BOOK_MESSAGES.semesterInvalid)
+        .max(10, BOOK_MESSAGES.semesterInvalid)
+        .optional(),
+    ),
+    tags: tagList,
+  })
+  .meta({ id: 'CreateBookRequest' });
+export type CreateBookRequest = z.input<typeof CreateBookRequest>;
+
+/** A book as every endpoint returns it (the spec's field names). */
+export const Book = z
+  .object({
+    _id: z.string(),
+    title: z.string(),
+    subject: z.string(),
+    branch: z.string(),
+    semester: z.number().optional(),
+    tags: z.array(z.string()),
+    driveLink: z.string(),
+    uploadedBy: z.string(),
+    likesCount: z.number(),
+    likes: z.array(z.string()),
+    verifiedBy: z.string().optional(),
+    status: z.enum(BOOK_STATUSES),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Book' });
+export type Book = z.infer<typeof Book>;
+
+const wholeNumber = (message: string, min: number, max: number) =>
+  z.preprocess(blankToUndefined, z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional());
+
+/** GET /api/book/search query. Every value is plain text: never a pattern, an operator or an object. */
+export const BookSearchQuery = z.object({
+  q: z
+    .string({ error: 'Search text must be text' })
+    .max(SEARCH_MAX_QUERY_LENGTH, BOOK_MESSAGES.queryTooLong)
+    .optional()
+    .transform((v) => v?.trim() ?? ''),
+  subject: z
+    .string({ error: BOOK_MESSAGES.subjectFilterUnknown })
+    .max(100, BOOK_MESSAGES.subjectFilterUnknown)
+    .optional()
+    .transform((v, ctx) => {
+      const value = v?.trim() ?? '';
+      if (value === '' || /^all( subjects)?$/i.test(value)) return undefined;
+      const subject = canonicalBookSubject(value);
+      if (!subject) {
+        ctx.addIssue({ code: 'custom', message: BOOK_MESSAGES.subjectFilterUnknown });
+        return z.NEVER;
+      }
+      return subject;
+    }),
+  sort: z.preprocess(blankToUndefined, z.enum(['likes_desc', 'likes_asc'], { error: BOOK_MESSAGES.sortInvalid }).optional()),
+  page: wholeNumber(BOOK_MESSAGES.pageInvalid, 1, 10_000).transform((v) => v ?? 1),
+  limit: wholeNumber(BOOK_MESSAGES.limitInvalid, 1, SEARCH_MAX_LIMIT).transform((v) => v ?? SEARCH_PAGE_SIZE),
+});
+export type BookSearchQuery = z.output<typeof BookSearchQuery>;
+
+export const BookSearchResponse = z
+  .object({ success: z.literal(true), data: z.array(Book), pages: z.number(), total: z.number(), message: z.string() })
+  .meta({ id: 'BookSearchResponse' });
+export type BookSearchResponse = z.infer<typeof BookSearchResponse>;
+
+export const BookResponse = z
+  .object({ success: z.literal(true), message: z.string(), data: Book })
+  .meta({ id: 'BookResponse' });
+export type BookResponse = z.infer<typeof BookResponse>;
+
+export const BookListResponse = z
+  .object({ success: z.literal(true), message: z.string(), data: z.array(Book) })
+  .meta({ id: 'BookListResponse' });
+export type BookListResponse = z.infer<typeof BookListResponse>;
+
+/** PATCH /api/book/{id}/like (userId in the body is ignored). */
+export const LikeResponse = z
+  .object({ success: z.literal(true), message: z.string(), data: z.object({ likes: z.array(z.string()), likesCount: z.number() }) })
+  .meta({ id: 'LikeResponse' });
+export type LikeResponse = z.infer<typeof LikeResponse>;
+
+/** PATCH /api/book/bookmark {bookId} (userId ignored); DELETE /api/book/bookmark/{bookId} removes it. */
+export const BookmarkRequest = z
+  .object({ bookId: z.string({ error: 'bookId is required' }).min(1, 'bookId is required').max(100) })
+  .meta({ id: 'BookmarkRequest' });
+export type BookmarkRequest = z.input<typeof BookmarkRequest>;
+
+export const BookmarkResponse = z
+  .object({ success: z.literal(true), message: z.string(), data: z.object({ bookId: z.string(), bookmarked: z.boolean() }) })
+  .meta({ id: 'BookmarkResponse' });
+export type BookmarkResponse = z.infer<typeof BookmarkResponse>;
+
+/** GET /api/commonData/bookmarks/{userId}: the spec's shape. */
+export const BookmarksResponse = z
+  .object({ success: z.literal(true), message: z.string(), data: z.object({ booksBookmark: z.array(Book) }) })
+  .meta({ id: 'BookmarksResponse' });
+export type BookmarksResponse = z.infer<typeof BookmarksResponse>;
+
+/** PUT /api/book/{id}/status: 1 accepts, 2 declines; verifiedBy is taken from the reviewer's session. */
+export const ReviewRequest = z
+  .object({
+    status: z.preprocess(
+      (v) => (typeof v === 'string' && /^[12]$/.test(v.trim()) ? Number(v) : v),
+      z.union([z.literal(1), z.literal(2)], { error: BOOK_MESSAGES.statusInvalid }),
+    ),
+  })
+  .meta({ id: 'ReviewRequest' });
+export type ReviewRequest = z.input<typeof ReviewRequest>;

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { inboxTable } from '@campus/service-kit/inbox';
+import { outboxTable } from '@campus/service-kit/outbox';
+
+export const librarySchema = pgSchema('library');
+
+/**
+ * Books and notes. `search_document` (a generated tsvector over title, tags and subject, with its
+ * GIN index) is added by the hand-written migration 0001_search, because it calls the immutable
+ * SQL functions that migration defines; queries reach it through data/search-sql.ts.
+ */
+export const books = librarySchema.table(
+  'books',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    subject: text('subject').notNull(),
+    branch: text('branch').notNull(),
+    semester: integer('semester'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    driveLink: text('drive_link').notNull(),
+    uploadedBy: uuid('uploaded_by').notNull(),
+    // Kept in step with book_likes in the same transaction: sorting by likes needs an indexable column.
+    likesCount: integer('likes_count').notNull().default(0),
+    status: text('status', { enum: ['pending', 'accepted', 'declined'] }).notNull().default('pending'),
+    verifiedBy: text('verified_by'),
+    reviewedBy: uuid('reviewed_by'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('books_status_check', sql`${t.status} in ('pending', 'accepted', 'declined')`),
+    // The browse orders of the accepted catalogue, each with the subject filter in front.
+    index('books_accepted_newest_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.status} = 'accepted'`),
+    index('books_accepted_likes_idx').on(t.likesCount, t.createdAt.desc()).where(sql`${t.status} = 'accepted'`),
+    index('books_accepted_subject_newest_idx').on(t.subject, t.createdAt.desc()).where(sql`${t.status} = 'accepted'`),
+    index('books_accepted_subject_likes_idx').on(t.subject, t.likesCount).where(sql`${t.status} = 'accepted'`),
+    index('books_pending_subject_idx').on(t.subject, t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('books_uploaded_by_idx').on(t.uploadedBy),
+  ],
+);
+
+/** One row per (book, user): the primary key is what makes "like once" hold under concurrent clicks. */
+export const bookLikes = librarySchema.table(
+  'book_likes',
+  {
+    bookId: uuid('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.bookId, t.userId] })],
+);
+
+export const bookmarks = librarySchema.table(
+  'bookmarks',
+  {
+    userId: uuid('user_id').notNull(),
+    bookId: uuid('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.bookId] })],
+);
+
+/**
+ * Who reviews which subjects, learnt from `profile.teacher.updated`. `bookSubjects` holds the
+ * teacher's subjects in the book spelling, so the pending query is one `= any(...)`.
+ */
+export const reviewers = librarySchema.table('reviewers', {
+  userId: uuid('user_id').primaryKey(),
+  name: text('name').notNull(),
+  department: text('department').notNull(),
+  subjects: text('subjects').array().notNull(),
+  bookSubjects: text('book_subjects').array().notNull(),
+  // The event's occurredAt: a late redelivery of an older update must not overwrite a newer one.
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+export const outbox = outboxTable(librarySchema);
+export const inbox = inboxTable(librarySchema);

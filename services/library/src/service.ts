@@ -1,0 +1,24 @@
+import path from 'node:path';
+import type { ServiceDefinition } from '@campus/service-kit/service-runtime';
+import { LibraryConfig } from './config';
+import { outbox } from './data/schema';
+import { createBooks } from './domain/books';
+import { teacherSubjectsConsumer } from './events/teacher-subjects';
+import { createBookRoutes } from './http/book-routes';
+import { libraryOpenApi } from './http/openapi';
+
+/** Library: books and notes, search, likes, bookmarks, and the teachers' review of uploads. */
+export const libraryService: ServiceDefinition<typeof LibraryConfig> = {
+  name: 'library',
+  configSchema: LibraryConfig,
+  migrationsFolder: path.join(__dirname, '..', 'migrations'),
+  outbox,
+  create({ db, transact, now }) {
+    const books = createBooks({ db, transact, now });
+    return {
+      routes: createBookRoutes({ books }),
+      consumers: [teacherSubjectsConsumer(db, books)],
+      openapi: libraryOpenApi,
+    };
+  },
+};
