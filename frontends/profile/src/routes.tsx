@@ -1,23 +1,24 @@
-import { Route, Routes } from 'react-router-dom';
-import { ComingSoonPage } from '@campus/web-kit/coming-soon-page';
+import type { ReactNode } from 'react';
+import { Route, Routes, useParams } from 'react-router-dom';
 import type { RemoteRoutesProps } from '@campus/web-kit/remote-contract';
+import CommonDataPage from './common-data/common-data-page';
+import ProfilePage from './dashboard/profile-page';
+import { panelFormFor } from './panel/panel-forms';
+
+/** `/profile/<form>`: the path picks the panel; an unknown form is the shell's 404. */
+function ProfileFormRoute({ notFound }: { notFound: ReactNode }) {
+  const { form: slug = '' } = useParams();
+  const form = panelFormFor(slug);
+  return form ? <ProfilePage form={form} /> : notFound;
+}
 
 /** Every route of the profile domain; the shell mounts this under its layout (see /remotes.json). */
 export default function ProfileRoutes({ notFound }: RemoteRoutesProps) {
   return (
     <Routes>
-      <Route
-        path="/profile"
-        element={<ComingSoonPage feature="Profile" description="Your dashboard: your uploads, job posts and room requests, and forms to share more." />}
-      />
-      <Route
-        path="/profile/*"
-        element={<ComingSoonPage feature="Profile" description="Your dashboard: your uploads, job posts and room requests, and forms to share more." />}
-      />
-      <Route
-        path="/commondataform"
-        element={<ComingSoonPage feature="Complete Your Profile" description="Tell us your branch, graduation year and enrollment number, or your department and subjects." />}
-      />
+      <Route path="/profile" element={<ProfilePage />} />
+      <Route path="/profile/:form" element={<ProfileFormRoute notFound={notFound} />} />
+      <Route path="/commondataform" element={<CommonDataPage />} />
       <Route path="*" element={notFound} />
     </Routes>
   );

@@ -1,0 +1,196 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import {
+  GRADUATION_YEAR_MAX,
+  GRADUATION_YEAR_MIN,
+  PROFILE_SUBMIT_FAILED_MESSAGE,
+  TEACHER_SUBJECTS,
+  type ProfileData,
+  type SaveCommonDataResponse,
+} from '@campus/contracts/profile';
+import { BackLink } from '@campus/ui/back-link';
+import { Button } from '@campus/ui/button';
+import { ErrorState } from '@campus/ui/error-state';
+import { Field, FieldError } from '@campus/ui/field';
+import { Input } from '@campus/ui/input';
+import { useToast } from '@campus/ui/toast';
+import { apiClient } from '@campus/web-kit/api-client';
+import { isApiError } from '@campus/web-kit/api-error';
+import { useAuth } from '@campus/web-kit/auth-context';
+import type { SessionUser } from '@campus/web-kit/auth-store';
+import { profileQueryKeys, useProfileData } from '../profile-api';
+import { SignInPrompt } from '../sign-in-prompt';
+import { usePageTitle } from '../use-page-title';
+import {
+  isTeacherSubject,
+  StudentFormSchema,
+  TeacherFormSchema,
+  type StudentFormInput,
+  type StudentFormOutput,
+  type TeacherFormInput,
+  type TeacherFormOutput,
+} from './common-data-form-schemas';
+import styles from './common-data-page.module.css';
+
+/** `/commondataform`: the first-time (and any later) completion of the user's common data. */
+export default function CommonDataPage() {
+  const { user } = useAuth();
+  usePageTitle(user?.isTeacher ? 'Teacher Profile' : 'Student Profile');
+  if (!user) return <SignInPrompt what="your profile" />;
+  return <CommonDataLoader user={user} />;
+}
+
+function CommonDataLoader({ user }: { user: SessionUser }) {
+  const profile = useProfileData(user._id);
+  const title = user.isTeacher ? 'Teacher Profile' : 'Student Profile';
+
+  return (
+    <section className={styles.card} aria-labelledby="common-data-title" aria-busy={profile.isPending}>
+      <BackLink href="/feature">Back</BackLink>
+      <h1 id="common-data-title" className={styles.title}>
+        {title}
+      </h1>
+      <p className={styles.subtitle}>
+        {user.isTeacher
+          ? 'Tell us your department and the subjects you teach: books in those subjects come to you for review.'
+          : 'Tell us your branch, graduation year and enrollment number.'}
+      </p>
+      {profile.isPending ? (
+        <p className={styles.loading} role="status">
+          Loading user data...
+        </p>
+      ) : profile.isError ? (
+        <ErrorState message="Your profile data could not load." onRetry={() => void profile.refetch()} />
+      ) : user.isTeacher ? (
+        <TeacherForm user={user} saved={profile.data.data} />
+      ) : (
+        <StudentForm user={user} saved={profile.data.data} />
+      )}
+    </section>
+  );
+}
+
+/** Posts the form; on 201 the user is no longer first-time, the cache is refreshed, and Home opens. */
+function useSubmitCommonData<T extends FieldValues>(user: SessionUser, setError: UseFormSetError<T>, fields: ReadonlyArray<Path<T>>) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const { dispatch } = useAuth();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const submit = async (body: object) => {
+    setFormError(null);
+    try {
+      const response = await apiClient.send<SaveCommonDataResponse>('POST', '/api/commonData', { body });
+      if (response.status !== 201) {
+        setFormError(response.data?.message || PROFILE_SUBMIT_FAILED_MESSAGE);
+        return;
+      }
+      dispatch({ type: 'LOGIN_SUCCESS', payload: { ...user, isFirstTime: false } });
+      queryClient.setQueryData(profileQueryKeys.data(user._id), { success: true, message: response.data.message, data: response.data.data });
+      toast.success('Profile updated');
+      navigate('/feature');
+    } catch (error) {
+      if (isApiError(error)) {
+        for (const issue of error.issues) {
+          const field = fields.find((name) => name === issue.path.split('.')[0]);
+          if (field) setError(field, { message: issue.message });
+        }
+      }
+      // Spec §8: the server's message, or the fallback when there was no answer.
+      setFormError(isApiError(error) && error.status > 0 ? error.message : PROFILE_SUBMIT_FAILED_MESSAGE);
+    }
+  };
+  return { submit, formError };
+}
+
+function FormError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p className={styles.formError} role="alert">
+      {message}
+    </p>
+  );
+}
+
+function TeacherForm({ user, saved }: { user: SessionUser; saved: ProfileData }) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<TeacherFormInput, unknown, TeacherFormOutput>({
+    resolver: zodResolver(TeacherFormSchema),
+    defaultValues: { department: saved.department ?? '', subjects: saved.subjects.filter(isTeacherSubject) },
+  });
+  const { submit, formError } = useSubmitCommonData(user, setError, ['department', 'subjects']);
+  const subjectsError = errors.subjects?.message ?? errors.subjects?.root?.message;
+
+  return (
+    <form className={styles.form} onSubmit={handleSubmit(submit)} noValidate>
+      <Field label="Department" error={errors.department?.message} required>
+        <Input autoComplete="organization-title" placeholder="e.g. Computer Engineering" {...register('department')} />
+      </Field>
+      <fieldset
+        className={styles.subjects}
+        aria-invalid={subjectsError ? true : undefined}
+        aria-describedby={subjectsError ? 'subjects-error' : undefined}
+      >
+        <legend className={styles.legend}>
+          Subjects <span className={styles.required}>(choose at least one)</span>
+        </legend>
+        <div className={styles.subjectGrid}>
+          {TEACHER_SUBJECTS.map((subject) => (
+            <label key={subject} className={styles.subject}>
+              <input type="checkbox" value={subject} {...register('subjects')} />
+              <span>{subject}</span>
+            </label>
+          ))}
+        </div>
+        {subjectsError && <FieldError id="subjects-error">{subjectsError}</FieldError>}
+      </fieldset>
+      <FormError message={formError} />
+      <Button type="submit" size="lg" fullWidth loading={isSubmitting} loadingLabel="Saving...">
+        Update Profile
+      </Button>
+    </form>
+  );
+}
+
+function StudentForm({ user, saved }: { user: SessionUser; saved: ProfileData }) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<StudentFormInput, unknown, StudentFormOutput>({
+    resolver: zodResolver(StudentFormSchema),
+    defaultValues: {
+      graduationYear: saved.graduationYear === null ? '' : String(saved.graduationYear),
+      branch: saved.branch ?? '',
+      enrollmentNumber: saved.enrollmentNumber ?? '',
+    },
+  });
+  const { submit, formError } = useSubmitCommonData(user, setError, ['graduationYear', 'branch', 'enrollmentNumber']);
+
+  return (
+    <form className={styles.form} onSubmit={handleSubmit(submit)} noValidate>
+      <Field label="Graduation year" error={errors.graduationYear?.message} hint={`${GRADUATION_YEAR_MIN} to ${GRADUATION_YEAR_MAX}`} required>
+        <Input type="number" inputMode="numeric" min={GRADUATION_YEAR_MIN} max={GRADUATION_YEAR_MAX} placeholder="2026" {...register('graduationYear')} />
+      </Field>
+      <Field label="Branch" error={errors.branch?.message} required>
+        <Input placeholder="e.g. Computer Engineering" {...register('branch')} />
+      </Field>
+      <Field label="Enrollment number" error={errors.enrollmentNumber?.message} required>
+        <Input autoComplete="off" placeholder="As on your ID card" {...register('enrollmentNumber')} />
+      </Field>
+      <FormError message={formError} />
+      <Button type="submit" size="lg" fullWidth loading={isSubmitting} loadingLabel="Saving...">
+        Update Profile
+      </Button>
+    </form>
+  );
+}
