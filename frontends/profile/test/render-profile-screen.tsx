@@ -12,6 +12,8 @@ export interface ScriptedReply {
   body?: unknown;
   /** The reply waits for this, to observe the screen while a request is in flight. */
   hold?: Promise<void>;
+  /** Answers only this URL (requests fired in one render may go out in any order). */
+  url?: string;
 }
 
 function RouterLink({ href, ...rest }: AppLinkComponentProps) {
@@ -20,13 +22,14 @@ function RouterLink({ href, ...rest }: AppLinkComponentProps) {
 
 /**
  * Renders a profile screen at `path` as `user` would see it inside the shell: the page's own API
- * client over a scripted fetch (one reply per request, in order), the shared auth store, a router.
+ * client over a scripted fetch (one reply per request, in order, or the first naming its URL), the shared auth store, a router.
  */
 export function renderProfileScreen(path: string, routePath: string, screen: ReactElement, user: SessionUser | null, replies: ScriptedReply[] = []) {
   const requests: Array<{ method: string; url: string; body: unknown }> = [];
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     requests.push({ method: init?.method ?? 'GET', url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const reply = replies.shift();
+    const index = replies.findIndex((candidate) => candidate.url === undefined || candidate.url === String(input));
+    const reply = index >= 0 ? replies.splice(index, 1)[0] : undefined;
     if (!reply) throw new TypeError('Failed to fetch');
     await reply.hold;
     const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
