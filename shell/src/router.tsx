@@ -5,7 +5,7 @@ import { AuthLayout } from './layout/auth-layout';
 import { LandingPage } from './pages/landing-page';
 import { RemoteRoutes } from './remotes/remote-routes';
 import { RootLayout } from './layout/root-layout';
-import { RouteError } from './layout/route-error';
+import { RootError, RouteError } from './layout/route-error';
 
 // The landing page is the first paint for most visitors; the other screens load on demand.
 const RegisterPage = lazy(() => import('./pages/register-page'));
@@ -16,23 +16,34 @@ const LogoutPage = lazy(() => import('./pages/logout-page'));
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
-    errorElement: <RouteError />,
+    errorElement: <RootError />,
     children: [
       { path: '/', element: <LandingPage /> },
       {
         element: <AuthLayout />,
         children: [
-          { path: '/register', element: <RegisterPage /> },
-          { path: '/login', element: <LoginPage /> },
+          {
+            errorElement: <RouteError />,
+            children: [
+              { path: '/register', element: <RegisterPage /> },
+              { path: '/login', element: <LoginPage /> },
+            ],
+          },
         ],
       },
       {
         element: <AppLayout />,
         children: [
-          { path: '/feature', element: <FeaturePage /> },
-          { path: '/logout', element: <LogoutPage /> },
-          // Every other path belongs to a remote (per /remotes.json) or is the 404 page.
-          { path: '*', element: <RemoteRoutes /> },
+          {
+            // Errors render inside the layout, so the nav bar stays usable.
+            errorElement: <RouteError />,
+            children: [
+              { path: '/feature', element: <FeaturePage /> },
+              { path: '/logout', element: <LogoutPage /> },
+              // Every other path belongs to a remote (per /remotes.json) or is the 404 page.
+              { path: '*', element: <RemoteRoutes /> },
+            ],
+          },
         ],
       },
     ],

@@ -111,6 +111,9 @@ export function createWebpackConfig(options: FrontendBuildOptions): Configuratio
     // The host learns its remotes at run time from /remotes.json, so none are baked in.
     remotes: {},
     shared: sharedSingletons(repoRoot),
+    // 'version-first' would load every registered remote to compare versions before any shared
+    // module runs, so one unreachable remote would break the whole page; versions are pinned anyway.
+    shareStrategy: 'loaded-first',
     manifest: options.kind === 'remote' ? { fileName: 'mf-manifest.json' } : false,
     dts: false,
   });

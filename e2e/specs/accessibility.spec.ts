@@ -1,0 +1,43 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../src/fixtures';
+
+const shellScreens = ['/', '/register', '/login', '/feature', '/logout', '/no-such-page', '/library'];
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`accessibility (${colorScheme} theme)`, () => {
+    test.use({ colorScheme });
+
+    for (const path of shellScreens) {
+      test(`${path} has no serious or critical axe violations for a guest`, async ({ page }) => {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
+
+    test('the signed-in screens have none either (teacher, with the sixth tile)', async ({ page, registered, logIn }) => {
+      await logIn(page, await registered('teacher'));
+      for (const path of ['/feature', '/logout', '/profile']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        expect(await seriousViolations(page), path).toEqual([]);
+      }
+    });
+
+    test('the register form with its errors shown has none', async ({ page }) => {
+      await page.goto('/register');
+      await page.getByLabel('Register as Teacher').check();
+      await page.getByRole('button', { name: 'Register' }).click();
+      await expect(page.getByText('Invalid teacher unique ID.')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+}
