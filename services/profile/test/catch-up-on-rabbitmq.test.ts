@@ -9,6 +9,7 @@ import type { DatabaseHandle } from '@campus/service-kit/db';
 import { startService, type RunningService } from '@campus/service-kit/service-runtime';
 import { closeTestDatabase, openTestDatabase } from '@campus/service-kit/testing/test-database';
 import { generateTestKeys } from '@campus/service-kit/testing/test-keys';
+import { libraryService } from '@campus/library-service/service';
 import { profileService } from '../src/service';
 import { envelope, settle, userWithToken, waitFor } from './profile-test-kit';
 
@@ -64,9 +65,10 @@ if (!AMQP_URL) {
     const connection = await connectAmqp(url);
     try {
       const channel = await connection.createChannel();
-      const queue = `${queuePrefix}profile`;
-      for (const name of [queue, deadLetterQueueName(queue), ...RETRY.delaysMs.map((d) => retryQueueName(queue, d))]) {
-        await channel.deleteQueue(name);
+      for (const queue of [`${queuePrefix}profile`, `${queuePrefix}library`]) {
+        for (const name of [queue, deadLetterQueueName(queue), ...RETRY.delaysMs.map((d) => retryQueueName(queue, d))]) {
+          await channel.deleteQueue(name);
+        }
       }
       await channel.deleteExchange(exchange);
     } finally {
@@ -76,10 +78,23 @@ if (!AMQP_URL) {
   });
 
   test('when the profile service is down while books are uploaded, then on restart bookCount catches up exactly', async () => {
-    const library = rabbitBus(`library-test-${runId}`);
+    // The real producer: the library service, in its own "process" (own broker connection), same database.
+    const libraryBus = withPrivateQueue(rabbitBus(`library-test-${runId}`));
+    const library = await startService(libraryService, {
+      config: loadConfig('library', libraryService.configSchema, { PORT: '0', JWT_PUBLIC_KEY: keys.publicKey }),
+      database,
+      bus: libraryBus,
+      logger,
+      outboxPollMs: 50,
+    });
     const uploader = userWithToken(keys.privateKey);
+    let n = 0;
     const upload = () =>
-      library.publish(envelope('library.book.submitted', { bookId: randomUUID(), uploadedBy: uploader.id, subject: 'Compiler Design', title: 'CD notes' }));
+      request(library.url)
+        .post('/api/book')
+        .set('Authorization', uploader.auth)
+        .send({ title: `CD notes ${++n}`, branch: 'CE', subject: 'Compiler Design', tags: [], driveLink: 'https://drive.google.com/file/d/x/view' })
+        .expect(201);
     let profile = await startProfile();
     const bookCount = async () =>
       (await request(profile.service.url).get(`/api/commonData/${uploader.id}`).set('Authorization', uploader.auth).expect(200)).body.data
@@ -90,16 +105,17 @@ if (!AMQP_URL) {
 
     await profile.service.stop();
     await profile.bus.close();
-    // Uploaded while profile is down, plus one event the broker delivers twice (a producer's replay).
     for (let i = 0; i < 20; i++) await upload();
+    // And one event the broker delivers twice (a relay that crashed between confirm and commit).
     const replayed = envelope('library.book.submitted', { bookId: randomUUID(), uploadedBy: uploader.id, subject: 'Cloud Computing', title: 'CC' });
-    await library.publish(replayed);
-    await library.publish(replayed);
+    await libraryBus.publish(replayed);
+    await libraryBus.publish(replayed);
 
     profile = await startProfile();
     await waitFor('bookCount 26 after restart', async () => (await bookCount()) === 26, 30_000);
     await settle(500);
     expect(await bookCount()).toBe(26);
     await profile.service.stop();
+    await library.stop();
   });
 }

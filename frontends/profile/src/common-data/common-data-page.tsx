@@ -179,7 +179,7 @@ function StudentForm({ user, saved }: { user: SessionUser; saved: ProfileData })
   return (
     <form className={styles.form} onSubmit={handleSubmit(submit)} noValidate>
       <Field label="Graduation year" error={errors.graduationYear?.message} hint={`${GRADUATION_YEAR_MIN} to ${GRADUATION_YEAR_MAX}`} required>
-        <Input type="number" inputMode="numeric" min={GRADUATION_YEAR_MIN} max={GRADUATION_YEAR_MAX} placeholder="2026" {...register('graduationYear')} />
+        <Input type="number" inputMode="numeric" min={GRADUATION_YEAR_MIN} max={GRADUATION_YEAR_MAX} placeholder="e.g. 2026" {...register('graduationYear')} />
       </Field>
       <Field label="Branch" error={errors.branch?.message} required>
         <Input placeholder="e.g. Computer Engineering" {...register('branch')} />
