@@ -1,0 +1,33 @@
+# syntax=docker/dockerfile:1.7
+# The gateway and the built frontends in one image: the gateway serves dist/web (shell at /,
+# remotes under /remotes/<name>/) with long-lived caching for hashed files.
+ARG NODE_IMAGE=node:20.19-bookworm-slim
+
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /repo
+COPY . .
+RUN npm ci --no-audit --no-fund --ignore-scripts
+
+FROM deps AS web
+RUN npm run build:web
+
+FROM deps AS build
+RUN node_modules/.bin/esbuild gateway/src/main.ts --bundle --platform=node --target=node20 --format=cjs \
+      --external:@electric-sql/pglite --external:pg-native --minify-syntax --sourcemap \
+      --outfile=/out/dist/main.js
+
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    NODE_OPTIONS=--enable-source-maps \
+    HOST=0.0.0.0 \
+    PORT=8080 \
+    WEB_ROOT=/app/web
+WORKDIR /app
+COPY --from=build --chown=root:root /out/ /app/
+COPY --from=web --chown=root:root /repo/dist/web /app/web
+USER node
+EXPOSE 8080
+# Liveness of the gateway itself: /api/health answers (200 all ready, 503 degraded) when it runs.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/api/health').then(r=>process.exit(r.status<500||r.status===503?0:1),()=>process.exit(1))"]
+CMD ["node", "dist/main.js"]
