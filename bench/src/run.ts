@@ -4,6 +4,7 @@
  */
 const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   gateway: () => import('./gateway-overhead'),
+  'profile-counts': () => import('./profile-counts'),
 };
 
 async function main() {
