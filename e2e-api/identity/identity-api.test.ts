@@ -12,13 +12,16 @@ const PASSWORD = 'a-long-enough-password';
 
 async function register(client: ApiClient, overrides: Record<string, unknown> = {}) {
   const email = uniqueEmail();
-  const res = await client.post<{ success: boolean; message: string; user: PublicUser }>('/api/auth/register', {
-    name: 'Asha Verma',
-    email,
-    password: PASSWORD,
-    isTeacher: false,
-    ...overrides,
-  });
+  const res = await client.post<{ success: boolean; message: string; user: PublicUser }>(
+    '/api/auth/register',
+    {
+      name: 'Asha Verma',
+      email,
+      password: PASSWORD,
+      isTeacher: false,
+      ...overrides,
+    },
+  );
   return { email, res };
 }
 
@@ -46,7 +49,11 @@ describe('identity through the gateway', () => {
 
     const wrong = await register(client, { isTeacher: true, teacherCode: 'NOT-THE-CODE' });
     expect(wrong.res.status).toBe(400);
-    expect(wrong.res.body).toMatchObject({ success: false, message: 'Invalid teacher unique ID.', code: 'INVALID_TEACHER_CODE' });
+    expect(wrong.res.body).toMatchObject({
+      success: false,
+      message: 'Invalid teacher unique ID.',
+      code: 'INVALID_TEACHER_CODE',
+    });
     const login = await client.post('/api/auth/login', { email: wrong.email, password: PASSWORD });
     expect(login.status).toBe(401);
   });
@@ -54,13 +61,27 @@ describe('identity through the gateway', () => {
   it('when an email is taken, then 409 EMAIL_TAKEN; when it is malformed, then 400 VALIDATION_FAILED with issues', async () => {
     const client = new ApiClient();
     const first = await register(client);
-    const again = await client.post('/api/auth/register', { name: 'Other', email: first.email, password: PASSWORD, isTeacher: false });
+    const again = await client.post('/api/auth/register', {
+      name: 'Other',
+      email: first.email,
+      password: PASSWORD,
+      isTeacher: false,
+    });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ success: false, code: 'EMAIL_TAKEN' });
 
-    const malformed = await client.post('/api/auth/register', { name: 'X', email: 'not-an-email', password: PASSWORD, isTeacher: false });
+    const malformed = await client.post('/api/auth/register', {
+      name: 'X',
+      email: 'not-an-email',
+      password: PASSWORD,
+      isTeacher: false,
+    });
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED', issues: expect.any(Array) });
+    expect(malformed.body).toMatchObject({
+      success: false,
+      code: 'VALIDATION_FAILED',
+      issues: expect.any(Array),
+    });
   });
 
   it('when a user logs in, then 200 with the user record and httpOnly SameSite=Lax session cookies', async () => {
@@ -68,7 +89,13 @@ describe('identity through the gateway', () => {
     const { email, res: registered } = await register(client);
     const login = await client.post<PublicUser>('/api/auth/login', { email, password: PASSWORD });
     expect(login.status).toBe(200);
-    expect(login.body).toEqual({ _id: registered.body.user._id, name: 'Asha Verma', email, isTeacher: false, isFirstTime: true });
+    expect(login.body).toEqual({
+      _id: registered.body.user._id,
+      name: 'Asha Verma',
+      email,
+      isTeacher: false,
+      isFirstTime: true,
+    });
     expectNoSecrets(login.body);
 
     const access = login.setCookies.find((c) => c.startsWith('cc_access='));
@@ -84,7 +111,10 @@ describe('identity through the gateway', () => {
     const client = new ApiClient();
     const { email } = await register(client);
     const wrongPassword = await client.post('/api/auth/login', { email, password: 'not-the-password' });
-    const unknownEmail = await client.post('/api/auth/login', { email: uniqueEmail('nobody'), password: PASSWORD });
+    const unknownEmail = await client.post('/api/auth/login', {
+      email: uniqueEmail('nobody'),
+      password: PASSWORD,
+    });
     for (const res of [wrongPassword, unknownEmail]) {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ success: false, message: 'Wrong Credentials', code: 'INVALID_CREDENTIALS' });
@@ -118,7 +148,9 @@ describe('identity through the gateway', () => {
     expect(client.cookie('cc_refresh')).not.toBe(oldRefresh);
     expect((await client.get('/api/auth/me')).status).toBe(200);
 
-    const replay = await new ApiClient().post('/api/auth/refresh', undefined, { cookie: `cc_refresh=${oldRefresh}` });
+    const replay = await new ApiClient().post('/api/auth/refresh', undefined, {
+      cookie: `cc_refresh=${oldRefresh}`,
+    });
     expect(replay.status).toBe(401);
   });
 
@@ -133,7 +165,9 @@ describe('identity through the gateway', () => {
     expect(logout.body).toEqual({ success: true });
     expect(client.cookie('cc_access')).toBeUndefined();
     expect((await client.get('/api/auth/me')).status).toBe(401);
-    const revoked = await new ApiClient().post('/api/auth/refresh', undefined, { cookie: `cc_refresh=${refreshToken}` });
+    const revoked = await new ApiClient().post('/api/auth/refresh', undefined, {
+      cookie: `cc_refresh=${refreshToken}`,
+    });
     expect(revoked.status).toBe(401);
   });
 
@@ -147,20 +181,29 @@ describe('identity through the gateway', () => {
   });
 
   it('a client cannot claim an identity with headers: me stays 401', async () => {
-    const res = await new ApiClient().get('/api/auth/me', { 'x-user-id': '1', 'x-user-is-teacher': 'true', authorization: 'Bearer forged' });
+    const res = await new ApiClient().get('/api/auth/me', {
+      'x-user-id': '1',
+      'x-user-is-teacher': 'true',
+      authorization: 'Bearer forged',
+    });
     expect(res.status).toBe(401);
   });
 });
 
 describe('platform health through the gateway', () => {
   it('/api/health is 200 and names every running service ready, with its database and bus checks', async () => {
-    const res = await new ApiClient().get<{ status: string; services: Record<string, { status: string; checks?: Record<string, string> }> }>(
-      '/api/health',
-    );
+    const res = await new ApiClient().get<{
+      status: string;
+      services: Record<string, { status: string; checks?: Record<string, string> }>;
+    }>('/api/health');
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('ready');
-    expect(res.body.services.identity).toMatchObject({ status: 'ready', checks: { database: 'ok', bus: 'ok' } });
-    for (const [, health] of Object.entries(res.body.services)) expect(['ready', 'not-configured']).toContain(health.status);
+    expect(res.body.services.identity).toMatchObject({
+      status: 'ready',
+      checks: { database: 'ok', bus: 'ok' },
+    });
+    for (const [, health] of Object.entries(res.body.services))
+      expect(['ready', 'not-configured']).toContain(health.status);
   });
 
   it('an unknown API path is a JSON 404, not the frontend', async () => {

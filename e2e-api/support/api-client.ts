@@ -10,7 +10,10 @@ export interface ApiResponse<T = unknown> {
 
 export function platformUrl(): string {
   const url = process.env.E2E_API_URL;
-  if (!url) throw new Error('E2E_API_URL is not set: run the suite with `npm run test:api` (its global setup starts the platform)');
+  if (!url)
+    throw new Error(
+      'E2E_API_URL is not set: run the suite with `npm run test:api` (its global setup starts the platform)',
+    );
   return url;
 }
 
@@ -47,7 +50,12 @@ export class ApiClient {
     return this.request<T>('POST', path, body, headers);
   }
 
-  async request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+  async request<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> {
     const cookieHeader = [...this.cookies.entries()]
       .filter(([, c]) => path.startsWith(c.path))
       .map(([name, c]) => `${name}=${c.value}`)

@@ -12,5 +12,7 @@ export default async function globalSetup(): Promise<void> {
   process.env.E2E_API_URL = platform.url;
   process.env.E2E_TEACHER_CODE = platform.teacherCode;
   process.env.E2E_MODE = platform.mode;
-  console.log(`\n${platform.mode} platform at ${platform.url}, ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `\n${platform.mode} platform at ${platform.url}, ready in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 }

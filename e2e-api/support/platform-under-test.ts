@@ -32,7 +32,8 @@ const ENV = {
 
 export function modeFromEnv(): Mode {
   const mode = process.env.MODE ?? 'embedded';
-  if (mode !== 'embedded' && mode !== 'multi') throw new Error(`MODE must be 'embedded' or 'multi', not '${mode}'`);
+  if (mode !== 'embedded' && mode !== 'multi')
+    throw new Error(`MODE must be 'embedded' or 'multi', not '${mode}'`);
   return mode;
 }
 
@@ -88,6 +89,8 @@ export async function startPlatformUnderTest(mode: Mode): Promise<PlatformUnderT
   } catch (err) {
     await vhost.remove();
     const logs = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').slice(-4_000) : '';
-    throw new Error(`the multi-process platform did not start: ${(err as Error).message}\n${logs}`);
+    throw new Error(`the multi-process platform did not start: ${(err as Error).message}\n${logs}`, {
+      cause: err,
+    });
   }
 }

@@ -35,7 +35,10 @@ async function main() {
     amqpUrl,
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  const rows = platform.services.map((s) => `    ${s.name.padEnd(10)} pid ${String(platform.process(s.name).pid()).padEnd(8)} ${s.url}   ${redact(s.databaseUrl)}`);
+  const rows = platform.services.map(
+    (s) =>
+      `    ${s.name.padEnd(10)} pid ${String(platform.process(s.name).pid()).padEnd(8)} ${s.url}   ${redact(s.databaseUrl)}`,
+  );
   console.log(`
 Campus Connect is running as separate processes: ${platform.url}   (ready in ${seconds} s)
 

@@ -8,7 +8,10 @@ const composeFile = fs.readFileSync(path.join(repoRoot, 'docker-compose.yml'), '
 const hasDockerCompose = spawnSync('docker-compose', ['version'], { encoding: 'utf8' }).status === 0;
 
 function compose(...args: string[]) {
-  return spawnSync('docker-compose', ['--env-file', '.env.example', ...args], { cwd: repoRoot, encoding: 'utf8' });
+  return spawnSync('docker-compose', ['--env-file', '.env.example', ...args], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
 }
 
 /** The block of one compose service: from its `  name:` line to the next service. */
@@ -48,27 +51,34 @@ describe('docker-compose.yml', () => {
     for (const { definition } of SERVICES) {
       expect(databases).toContain(definition.name);
       expect(serviceBlock(definition.name)).toContain(`@postgres:5432/campus_${definition.name}`);
-      expect(gateway).toContain(`${definition.name.toUpperCase()}_SERVICE_URL: http://${definition.name}:8080`);
+      expect(gateway).toContain(
+        `${definition.name.toUpperCase()}_SERVICE_URL: http://${definition.name}:8080`,
+      );
     }
   });
 
   it('holds no secret: every credential comes from the environment', () => {
     expect(composeFile).not.toMatch(/BEGIN [A-Z ]*PRIVATE KEY/);
     for (const key of ['POSTGRES_PASSWORD', 'RABBITMQ_DEFAULT_PASS', 'TEACHER_CODE', 'JWT_PRIVATE_KEY']) {
-      for (const line of composeFile.split('\n').filter((l) => l.trim().startsWith(`${key}:`))) expect(line).toMatch(/\$\{/);
+      for (const line of composeFile.split('\n').filter((l) => l.trim().startsWith(`${key}:`)))
+        expect(line).toMatch(/\$\{/);
     }
   });
 });
 
 describe('RabbitMQ definitions', () => {
-  const definitions = JSON.parse(fs.readFileSync(path.join(repoRoot, 'infra', 'rabbitmq', 'definitions.json'), 'utf8')) as {
+  const definitions = JSON.parse(
+    fs.readFileSync(path.join(repoRoot, 'infra', 'rabbitmq', 'definitions.json'), 'utf8'),
+  ) as {
     exchanges: Array<{ name: string; type: string; durable: boolean }>;
     queues: Array<{ name: string; durable: boolean; arguments: Record<string, unknown> }>;
     bindings: Array<{ source: string; destination: string; routing_key: string }>;
   };
 
   it('declare the durable topic exchange the services publish to', () => {
-    expect(definitions.exchanges).toContainEqual(expect.objectContaining({ name: 'campus.events', type: 'topic', durable: true }));
+    expect(definitions.exchanges).toContainEqual(
+      expect.objectContaining({ name: 'campus.events', type: 'topic', durable: true }),
+    );
   });
 
   it('give every bound queue a dead-letter queue and retry queues that return to it, as the services declare them', () => {
@@ -78,7 +88,11 @@ describe('RabbitMQ definitions', () => {
       expect(names).toContain(`${queue}.dlq`);
       for (const delay of [1000, 5000, 30000, 120000]) {
         const retry = definitions.queues.find((q) => q.name === `${queue}.retry.${delay}ms`);
-        expect(retry?.arguments).toEqual({ 'x-message-ttl': delay, 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': queue });
+        expect(retry?.arguments).toEqual({
+          'x-message-ttl': delay,
+          'x-dead-letter-exchange': '',
+          'x-dead-letter-routing-key': queue,
+        });
       }
     }
   });

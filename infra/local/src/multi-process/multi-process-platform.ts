@@ -77,7 +77,9 @@ async function respondsOk(url: string): Promise<boolean> {
  * on its own database of one PostgreSQL server, events over RabbitMQ, the gateway as one more
  * process in front. Same shape as `startPlatform`, plus control over single processes for fault tests.
  */
-export async function startMultiProcessPlatform(options: MultiProcessPlatformOptions): Promise<RunningMultiProcessPlatform> {
+export async function startMultiProcessPlatform(
+  options: MultiProcessPlatformOptions,
+): Promise<RunningMultiProcessPlatform> {
   fs.mkdirSync(options.dataDir, { recursive: true });
   const log = options.log ?? ((line: string) => console.log(line));
   const logLevel = options.logLevel ?? 'warn';
@@ -111,7 +113,13 @@ export async function startMultiProcessPlatform(options: MultiProcessPlatformOpt
   // The parent's own secrets and ports are not the children's: each gets exactly what it declares.
   const { JWT_PRIVATE_KEY: _p, TEACHER_CODE: _t, DATABASE_URL: _d, PORT: _port, ...inherited } = process.env;
   const processes = new Map<string, SupervisedProcess>();
-  const supervise = (name: string, entry: string, env: NodeJS.ProcessEnv, readyUrl: string, ready = respondsOk) =>
+  const supervise = (
+    name: string,
+    entry: string,
+    env: NodeJS.ProcessEnv,
+    readyUrl: string,
+    ready = respondsOk,
+  ) =>
     processes.set(
       name,
       superviseProcess({
@@ -177,7 +185,11 @@ export async function startMultiProcessPlatform(options: MultiProcessPlatformOpt
     if (options.seed !== false) {
       const logger = createLogger('platform', logLevel);
       // Markers per database set: the embedded mode's markers say nothing about these databases.
-      await seedDemoData(path.join(options.dataDir, 'multi-process', prefix), { url, teacherCode: secrets.TEACHER_CODE, logger });
+      await seedDemoData(path.join(options.dataDir, 'multi-process', prefix), {
+        url,
+        teacherCode: secrets.TEACHER_CODE,
+        logger,
+      });
     }
 
     const processFor = (name: string) => {

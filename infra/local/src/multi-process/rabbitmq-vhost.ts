@@ -8,7 +8,10 @@ const run = promisify(execFile);
  * of another run (or of a platform someone is running) on the same broker. Needs `rabbitmqctl`
  * on this machine, i.e. a local broker.
  */
-export async function createIsolatedVhost(amqpUrl: string, name: string): Promise<{ url: string; remove(): Promise<void> }> {
+export async function createIsolatedVhost(
+  amqpUrl: string,
+  name: string,
+): Promise<{ url: string; remove(): Promise<void> }> {
   const base = new URL(amqpUrl);
   const user = decodeURIComponent(base.username || 'guest');
   await run('rabbitmqctl', ['add_vhost', name]);

@@ -72,7 +72,8 @@ export function superviseProcess(options: SupervisedProcessOptions): SupervisedP
   async function pollReady(current: ChildProcess, timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      if (current.exitCode !== null || current.signalCode !== null) throw new Error(`${name} exited before it was ready`);
+      if (current.exitCode !== null || current.signalCode !== null)
+        throw new Error(`${name} exited before it was ready`);
       if (await options.isReady().catch(() => false)) return;
       await sleep(100);
     }
@@ -141,7 +142,10 @@ export function superviseProcess(options: SupervisedProcessOptions): SupervisedP
             } while (current !== ready);
           })(),
           new Promise<never>((_, reject) => {
-            timer = setTimeout(() => reject(new Error(`${name} was not ready within ${timeoutMs} ms`)), timeoutMs);
+            timer = setTimeout(
+              () => reject(new Error(`${name} was not ready within ${timeoutMs} ms`)),
+              timeoutMs,
+            );
           }),
         ]);
       } finally {

@@ -22,7 +22,11 @@ describe('RabbitMQ unreachable while users register', () => {
     const before = [];
     for (let i = 0; i < 5; i++) before.push(await register(platform.url, markedEmail('before')));
     expect(before.every((a) => a.status === 201)).toBe(true);
-    await waitUntil('profiles of the first registrations', async () => (await count('profile', 'select count(*)::int as n from profile.profiles')) === 5, 20_000);
+    await waitUntil(
+      'profiles of the first registrations',
+      async () => (await count('profile', 'select count(*)::int as n from profile.profiles')) === 5,
+      20_000,
+    );
 
     brokerLink.cut();
     const cutAt = performance.now();
@@ -40,7 +44,10 @@ describe('RabbitMQ unreachable while users register', () => {
     const during = [];
     for (let i = 0; i < 40; i++) during.push(await register(platform.url, markedEmail('outage')));
     const acknowledged = during.filter((a) => a.status === 201);
-    const waiting = await count('identity', 'select count(*)::int as n from identity.outbox where published_at is null');
+    const waiting = await count(
+      'identity',
+      'select count(*)::int as n from identity.outbox where published_at is null',
+    );
     const profilesDuring = await count('profile', 'select count(*)::int as n from profile.profiles');
     await sleep(1_000);
     const outageMs = performance.now() - cutAt;
@@ -56,15 +63,26 @@ describe('RabbitMQ unreachable while users register', () => {
     // Let any late duplicate arrive before counting: it must change nothing.
     await sleep(2_000);
     const profiles = await count('profile', 'select count(*)::int as n from profile.profiles');
-    const handled = await count('profile', `select count(*)::int as n from profile.inbox where name = 'identity.user.registered'`);
+    const handled = await count(
+      'profile',
+      `select count(*)::int as n from profile.inbox where name = 'identity.user.registered'`,
+    );
     const users = await count('identity', 'select count(*)::int as n from identity.users');
-    const unpublished = await count('identity', 'select count(*)::int as n from identity.outbox where published_at is null');
-    const publishAttempts = await count('identity', 'select coalesce(sum(attempts), 0)::int as n from identity.outbox');
+    const unpublished = await count(
+      'identity',
+      'select count(*)::int as n from identity.outbox where published_at is null',
+    );
+    const publishAttempts = await count(
+      'identity',
+      'select coalesce(sum(attempts), 0)::int as n from identity.outbox',
+    );
 
     report('RabbitMQ cut away from every service during 40 registrations', {
       'registrations during the outage': during.length,
       'acknowledged (201) during the outage': acknowledged.length,
-      'slowest registration during the outage (ms)': Math.round(Math.max(...during.map((a) => a.finishedAt - a.startedAt))),
+      'slowest registration during the outage (ms)': Math.round(
+        Math.max(...during.map((a) => a.finishedAt - a.startedAt)),
+      ),
       '/api/health 503 after the cut (ms)': Math.round(healthDegradedAfter),
       'events waiting in the outbox while down': waiting,
       'profiles created while down': profilesDuring - 5,

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Pool } from 'pg';
-import { peekDeadLetters, type DeadLetter } from '@campus/service-kit/bus/rabbitmq-bus';
+import type { DeadLetter } from '@campus/service-kit/bus/event-bus';
+import { peekDeadLetters } from '@campus/service-kit/bus/rabbitmq-bus';
 import { freePort } from '../../src/multi-process/ports';
 import { superviseProcess, type SupervisedProcess } from '../../src/multi-process/supervised-process';
 import { report, sleep, waitUntil } from './support/figures';
@@ -32,7 +33,14 @@ async function startProbe(replica: string, env: Record<string, string>): Promise
     name: `probe-${replica}`,
     entry: path.join(__dirname, 'support', 'probe-consumer.ts'),
     cwd: path.resolve(__dirname, '..', '..', '..', '..'),
-    env: { ...process.env, AMQP_URL: faults.amqpUrl, DATABASE_URL: probeDbUrl, PORT: String(port), REPLICA: replica, ...env },
+    env: {
+      ...process.env,
+      AMQP_URL: faults.amqpUrl,
+      DATABASE_URL: probeDbUrl,
+      PORT: String(port),
+      REPLICA: replica,
+      ...env,
+    },
     isReady: async () => (await fetch(`http://127.0.0.1:${port}/`)).ok,
     log: (line) => fs.appendFileSync(faults.logFile, `${line}\n`),
     initialBackoffMs: 100,
@@ -61,7 +69,9 @@ describe('consumers as processes on RabbitMQ', () => {
     await registerAll(emails);
     const handledAfter = await waitUntil(
       'every event handled after the crash',
-      async () => (await rows<{ n: number }>(queue, 'select count(distinct email)::int as n from {s}.handled'))[0]!.n === 3,
+      async () =>
+        (await rows<{ n: number }>(queue, 'select count(distinct email)::int as n from {s}.handled'))[0]!
+          .n === 3,
       30_000,
       100,
     );
@@ -111,7 +121,11 @@ describe('consumers as processes on RabbitMQ', () => {
     );
     const letter = letters[0]!;
     const eventId = (JSON.parse(letter.body) as { id: string }).id;
-    const [deliveries] = await rows<{ n: number }>(queue, 'select count(*)::int as n from {s}.deliveries where event_id = $1', [eventId]);
+    const [deliveries] = await rows<{ n: number }>(
+      queue,
+      'select count(*)::int as n from {s}.deliveries where event_id = $1',
+      [eventId],
+    );
     const poisonHandled = await rows(queue, 'select 1 from {s}.handled where email = $1', [poison]);
 
     report('poison event (its handler always throws), retry policy 3 attempts after 200/400 ms', {
@@ -139,12 +153,16 @@ describe('consumers as processes on RabbitMQ', () => {
     await Promise.all([0, 1, 2, 3].map((lane) => registerAll(emails.filter((_, i) => i % 4 === lane))));
     const doneAfter = await waitUntil(
       'all 40 handled',
-      async () => (await rows<{ n: number }>(queue, 'select count(*)::int as n from {s}.handled'))[0]!.n >= 40,
+      async () =>
+        (await rows<{ n: number }>(queue, 'select count(*)::int as n from {s}.handled'))[0]!.n >= 40,
       30_000,
       100,
     );
     await sleep(1_000);
-    const handled = await rows<{ email: string; replica: string }>(queue, 'select email, replica from {s}.handled');
+    const handled = await rows<{ email: string; replica: string }>(
+      queue,
+      'select email, replica from {s}.handled',
+    );
     const share = (replica: string) => handled.filter((r) => r.replica === replica).length;
     const distinct = new Set(handled.map((r) => r.email)).size;
     report('two consumer processes on one queue, 40 registrations from 4 clients', {

@@ -23,25 +23,37 @@ describe('a service SIGKILLed under steady load', () => {
     const exit = await platform.kill('identity', 'SIGKILL');
     await platform.process('identity').whenReady(30_000);
     const readyAt = performance.now();
-    await waitUntil('a registration through the gateway succeeds after the restart', async () => load.attempts.some((a) => a.startedAt >= readyAt && ok(a)), 5_000);
+    await waitUntil(
+      'a registration through the gateway succeeds after the restart',
+      async () => load.attempts.some((a) => a.startedAt >= readyAt && ok(a)),
+      5_000,
+    );
     await sleep(1_500);
     const attempts = await load.stop();
 
     const beforeKill = attempts.filter((a) => a.finishedAt < killedAt);
     const duringOutage = attempts.filter((a) => a.finishedAt >= killedAt && a.startedAt < readyAt);
     const failed = duringOutage.filter((a) => !ok(a));
-    const firstSuccessAfterReady = Math.min(...attempts.filter((a) => a.startedAt >= readyAt && ok(a)).map((a) => a.finishedAt));
+    const firstSuccessAfterReady = Math.min(
+      ...attempts.filter((a) => a.startedAt >= readyAt && ok(a)).map((a) => a.finishedAt),
+    );
     const acknowledged = attempts.filter(ok);
 
     const stored = await faults
       .db('identity')
-      .query<{ email: string; id: string }>('select id, email from identity.users where email = any($1)', [acknowledged.map((a) => a.email)]);
+      .query<{ email: string; id: string }>('select id, email from identity.users where email = any($1)', [
+        acknowledged.map((a) => a.email),
+      ]);
     // The events of acknowledged writes were in the outbox when the process died: none is lost.
     const ids = stored.rows.map((r) => r.id);
     const profileWait = await waitUntil(
       'a profile for every acknowledged registration',
       async () => {
-        const { rows } = await faults.db('profile').query<{ n: number }>('select count(*)::int as n from profile.profiles where user_id = any($1)', [ids]);
+        const { rows } = await faults
+          .db('profile')
+          .query<{ n: number }>('select count(*)::int as n from profile.profiles where user_id = any($1)', [
+            ids,
+          ]);
         return rows[0]!.n === ids.length;
       },
       30_000,

@@ -3,7 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
-import { DEFAULT_DATABASE_URL, databaseUrl, dropDatabases, ensureDatabases } from '../../../src/multi-process/databases';
+import {
+  DEFAULT_DATABASE_URL,
+  databaseUrl,
+  dropDatabases,
+  ensureDatabases,
+} from '../../../src/multi-process/databases';
 import {
   DEFAULT_AMQP_URL,
   startMultiProcessPlatform,

@@ -24,8 +24,15 @@ async function main() {
   const logger = createLogger(`probe-${replica}`, env.LOG_LEVEL ?? 'warn');
   const schema = pgSchema(schemaName);
   const inbox = inboxTable(schema);
-  const handled = schema.table('handled', { eventId: text('event_id').notNull(), email: text('email').notNull(), replica: text('replica').notNull() });
-  const deliveries = schema.table('deliveries', { eventId: text('event_id').notNull(), replica: text('replica').notNull() });
+  const handled = schema.table('handled', {
+    eventId: text('event_id').notNull(),
+    email: text('email').notNull(),
+    replica: text('replica').notNull(),
+  });
+  const deliveries = schema.table('deliveries', {
+    eventId: text('event_id').notNull(),
+    replica: text('replica').notNull(),
+  });
 
   const database = openDatabase({ url: env.DATABASE_URL!, applicationName: `probe-${replica}` });
   const { db } = database;
@@ -34,9 +41,15 @@ async function main() {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(4242)`);
     await tx.execute(sql`create schema if not exists ${s}`);
-    await tx.execute(sql`create table if not exists ${s}.inbox (event_id uuid primary key, name text not null, handled_at timestamptz not null default now())`);
-    await tx.execute(sql`create table if not exists ${s}.handled (event_id text not null, email text not null, replica text not null)`);
-    await tx.execute(sql`create table if not exists ${s}.deliveries (event_id text not null, replica text not null)`);
+    await tx.execute(
+      sql`create table if not exists ${s}.inbox (event_id uuid primary key, name text not null, handled_at timestamptz not null default now())`,
+    );
+    await tx.execute(
+      sql`create table if not exists ${s}.handled (event_id text not null, email text not null, replica text not null)`,
+    );
+    await tx.execute(
+      sql`create table if not exists ${s}.deliveries (event_id text not null, replica text not null)`,
+    );
   });
 
   const bus = createRabbitMqBus({
@@ -51,17 +64,21 @@ async function main() {
       'identity.user.registered': async (event) => {
         const { email } = event.payload;
         await db.insert(deliveries).values({ eventId: event.id, replica });
-        const seen = (await db.execute(sql`select count(*)::int as n from ${s}.deliveries where event_id = ${event.id}`)) as unknown as {
+        const seen = (await db.execute(
+          sql`select count(*)::int as n from ${s}.deliveries where event_id = ${event.id}`,
+        )) as unknown as {
           rows: Array<{ n: number }>;
         };
-        if (env.POISON_MARK && email.includes(env.POISON_MARK)) throw new Error(`poison: ${email} can never be handled`);
+        if (env.POISON_MARK && email.includes(env.POISON_MARK))
+          throw new Error(`poison: ${email} can never be handled`);
         // A little work time, so a batch spreads over replicas instead of one taking it all.
         await new Promise((resolve) => setTimeout(resolve, 15));
         await handleOnce(db, inbox, event, async (tx) => {
           await tx.insert(handled).values({ eventId: event.id, email, replica });
         });
         // Only on the first delivery: the work is committed, the ack not sent.
-        if (env.CRASH_MARK && email.includes(env.CRASH_MARK) && seen.rows[0]?.n === 1) process.kill(process.pid, 'SIGKILL');
+        if (env.CRASH_MARK && email.includes(env.CRASH_MARK) && seen.rows[0]?.n === 1)
+          process.kill(process.pid, 'SIGKILL');
       },
     }),
   );
