@@ -1,5 +1,10 @@
 CREATE SCHEMA "library";
 --> statement-breakpoint
+CREATE TABLE "library"."accepted_counts" (
+	"subject" text PRIMARY KEY NOT NULL,
+	"books" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "library"."book_likes" (
 	"book_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -63,9 +68,11 @@ CREATE TABLE "library"."reviewers" (
 ALTER TABLE "library"."book_likes" ADD CONSTRAINT "book_likes_book_id_books_id_fk" FOREIGN KEY ("book_id") REFERENCES "library"."books"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "library"."bookmarks" ADD CONSTRAINT "bookmarks_book_id_books_id_fk" FOREIGN KEY ("book_id") REFERENCES "library"."books"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "books_accepted_newest_idx" ON "library"."books" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "library"."books"."status" = 'accepted';--> statement-breakpoint
-CREATE INDEX "books_accepted_likes_idx" ON "library"."books" USING btree ("likes_count","created_at" DESC NULLS LAST) WHERE "library"."books"."status" = 'accepted';--> statement-breakpoint
-CREATE INDEX "books_accepted_subject_newest_idx" ON "library"."books" USING btree ("subject","created_at" DESC NULLS LAST) WHERE "library"."books"."status" = 'accepted';--> statement-breakpoint
-CREATE INDEX "books_accepted_subject_likes_idx" ON "library"."books" USING btree ("subject","likes_count") WHERE "library"."books"."status" = 'accepted';--> statement-breakpoint
+CREATE INDEX "books_accepted_most_liked_idx" ON "library"."books" USING btree ("likes_count" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "library"."books"."status" = 'accepted';--> statement-breakpoint
+CREATE INDEX "books_accepted_least_liked_idx" ON "library"."books" USING btree ("likes_count","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "library"."books"."status" = 'accepted';--> statement-breakpoint
+CREATE INDEX "books_accepted_subject_newest_idx" ON "library"."books" USING btree ("subject","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "library"."books"."status" = 'accepted';--> statement-breakpoint
+CREATE INDEX "books_accepted_subject_most_liked_idx" ON "library"."books" USING btree ("subject","likes_count" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "library"."books"."status" = 'accepted';--> statement-breakpoint
+CREATE INDEX "books_accepted_subject_least_liked_idx" ON "library"."books" USING btree ("subject","likes_count","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "library"."books"."status" = 'accepted';--> statement-breakpoint
 CREATE INDEX "books_pending_subject_idx" ON "library"."books" USING btree ("subject","created_at") WHERE "library"."books"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "books_uploaded_by_idx" ON "library"."books" USING btree ("uploaded_by");--> statement-breakpoint
 CREATE INDEX "inbox_handled_at_idx" ON "library"."inbox" USING btree ("handled_at");--> statement-breakpoint

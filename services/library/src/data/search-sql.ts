@@ -34,25 +34,32 @@ const bookColumns = sql`b.id, b.title, b.subject, b.branch, b.semester, b.tags, 
   b.likes_count, b.status, b.verified_by, b.created_at,
   array(select l.user_id::text from library.book_likes l where l.book_id = b.id order by l.created_at) as likes`;
 
+// "desc nulls last" spells the indexes' order exactly (drizzle-kit writes them so), or the planner ignores them.
 function orderBy(filters: SearchFilters, ranked: boolean): SQL {
   const likes =
-    filters.sort === 'likes_desc' ? sql`b.likes_count desc, ` : filters.sort === 'likes_asc' ? sql`b.likes_count asc, ` : sql``;
-  return ranked ? sql`${likes}rank desc, b.created_at desc, b.id desc` : sql`${likes}b.created_at desc, b.id desc`;
+    filters.sort === 'likes_desc'
+      ? sql`b.likes_count desc nulls last, `
+      : filters.sort === 'likes_asc'
+        ? sql`b.likes_count asc, `
+        : sql``;
+  const newest = sql`b.created_at desc nulls last, b.id desc nulls last`;
+  return ranked ? sql`${likes}rank desc, ${newest}` : sql`${likes}${newest}`;
 }
 
 /** One page of accepted books and the number of all matches (`total` on every row). */
 export function searchBooksSql(filters: SearchFilters): SQL {
   const subject = filters.subject ? sql` and b.subject = ${filters.subject}` : sql``;
   if (filters.q) {
-    return sql`with query as (select library.prefix_query(${filters.q}) as tsq),
-      matches as (
-        select b.*, ts_rank(b.search_document, query.tsq) as rank, count(*) over () as total
-        from library.books b, query
-        where b.status = 'accepted' and b.search_document @@ query.tsq${subject}
-        order by ${orderBy(filters, true)}
-        limit ${filters.limit} offset ${filters.offset}
-      )
-      select ${bookColumns}, b.total from matches b order by ${orderBy(filters, true)}`;
+    // Only the narrow columns of every match are kept; full rows are read for the page alone.
+    return sql`with matches as materialized (
+        select b.id, b.created_at, b.likes_count, ts_rank(b.search_document, library.prefix_query(${filters.q})) as rank
+        from library.books b
+        where b.status = 'accepted' and b.search_document @@ library.prefix_query(${filters.q})${subject}
+      ),
+      page as (select * from matches b order by ${orderBy(filters, true)} limit ${filters.limit} offset ${filters.offset})
+      select ${bookColumns}, (select count(*) from matches) as total
+      from page p join library.books b on b.id = p.id
+      order by ${orderBy(filters, true)}`;
   }
   return sql`with page as (
       select b.* from library.books b
@@ -60,14 +67,21 @@ export function searchBooksSql(filters: SearchFilters): SQL {
       order by ${orderBy(filters, false)}
       limit ${filters.limit} offset ${filters.offset}
     )
-    select ${bookColumns},
-      (select count(*) from library.books c where c.status = 'accepted'${filters.subject ? sql` and c.subject = ${filters.subject}` : sql``}) as total
+    select ${bookColumns}, (${acceptedCountSql(filters.subject)}) as total
     from page b order by ${orderBy(filters, false)}`;
+}
+
+/** Accepted books (of one subject), from the counts the trigger keeps. */
+function acceptedCountSql(subject: string | undefined): SQL {
+  return subject
+    ? sql`select coalesce(sum(c.books), 0) from library.accepted_counts c where c.subject = ${subject}`
+    : sql`select coalesce(sum(c.books), 0) from library.accepted_counts c`;
 }
 
 /** The number of matches alone: for a page past the end, which has no row to carry `total`. */
 export function countBooksSql(filters: Pick<SearchFilters, 'q' | 'subject'>): SQL {
+  if (!filters.q) return sql`select (${acceptedCountSql(filters.subject)}) as total`;
   const subject = filters.subject ? sql` and b.subject = ${filters.subject}` : sql``;
-  const text = filters.q ? sql` and b.search_document @@ library.prefix_query(${filters.q})` : sql``;
-  return sql`select count(*) as total from library.books b where b.status = 'accepted'${text}${subject}`;
+  return sql`select count(*) as total from library.books b
+    where b.status = 'accepted' and b.search_document @@ library.prefix_query(${filters.q})${subject}`;
 }
