@@ -39,7 +39,10 @@ function rabbitMqBuses(url: string): Buses {
   const prefix = `bench.${runId}.`;
   const make = (name: string): EventBus => {
     const bus = createRabbitMqBus({ url, logger, exchange, connectionName: `${name}-bench-${runId}` });
-    return { ...bus, subscribe: (consumer) => bus.subscribe({ ...consumer, queue: `${prefix}${consumer.queue}` }) };
+    return {
+      ...bus,
+      subscribe: (consumer) => bus.subscribe({ ...consumer, queue: `${prefix}${consumer.queue}` }),
+    };
   };
   const library = make('library');
   const profile = make('profile');
@@ -53,7 +56,11 @@ function rabbitMqBuses(url: string): Buses {
       try {
         const channel = await connection.createChannel();
         for (const queue of [`${prefix}profile`, `${prefix}library`]) {
-          for (const name of [queue, deadLetterQueueName(queue), ...[1_000, 5_000, 30_000, 120_000].map((d) => retryQueueName(queue, d))]) {
+          for (const name of [
+            queue,
+            deadLetterQueueName(queue),
+            ...[1_000, 5_000, 30_000, 120_000].map((d) => retryQueueName(queue, d)),
+          ]) {
             await channel.deleteQueue(name);
           }
         }
@@ -107,14 +114,16 @@ async function measure(label: string, buses: Buses): Promise<void> {
           driveLink: 'https://drive.google.com/file/d/bench/view',
         }),
       });
-      if (created.status !== 201) throw new Error(`upload ${i}: HTTP ${created.status} ${await created.text()}`);
+      if (created.status !== 201)
+        throw new Error(`upload ${i}: HTTP ${created.status} ${await created.text()}`);
       uploadTimes.push(performance.now() - started);
       for (;;) {
         const res = await fetch(countsUrl, { headers: { authorization } });
         const body = (await res.json()) as { data: { bookCount: number } };
         if (body.data.bookCount === i) break;
         if (body.data.bookCount > i) throw new Error(`bookCount ${body.data.bookCount} after ${i} uploads`);
-        if (performance.now() - started > VISIBLE_TIMEOUT_MS) throw new Error(`upload ${i} not counted after ${VISIBLE_TIMEOUT_MS} ms`);
+        if (performance.now() - started > VISIBLE_TIMEOUT_MS)
+          throw new Error(`upload ${i} not counted after ${VISIBLE_TIMEOUT_MS} ms`);
         await new Promise((resolve) => setTimeout(resolve, 2));
       }
       samples.push(performance.now() - started);
@@ -140,5 +149,6 @@ export async function run(): Promise<void> {
   await measure('in-process', inProcessBuses());
   const url = process.env.AMQP_URL;
   if (url) await measure('rabbitmq', rabbitMqBuses(url));
-  else console.log('rabbitmq    skipped: set AMQP_URL (e.g. amqp://guest:guest@127.0.0.1:5672) to measure it');
+  else
+    console.log('rabbitmq    skipped: set AMQP_URL (e.g. amqp://guest:guest@127.0.0.1:5672) to measure it');
 }

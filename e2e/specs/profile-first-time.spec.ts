@@ -34,7 +34,8 @@ test.describe('the first-time profile and the dashboard', () => {
 
     await page.goto('/profile');
     await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${student.name}` })).toBeVisible();
-    for (const label of ['Books/Notes Uploaded', 'Job Posts', 'Room Requests']) await expect(page.getByText(label)).toBeVisible();
+    for (const label of ['Books/Notes Uploaded', 'Job Posts', 'Room Requests'])
+      await expect(page.getByText(label)).toBeVisible();
     await expect(page.getByText('EN-2022-041')).toBeVisible();
 
     // identity has consumed profile.completed: the next login skips the form.
@@ -71,7 +72,11 @@ test.describe('the first-time profile and the dashboard', () => {
     await expect(page.getByRole('checkbox', { name: 'Compiler Design' })).toBeChecked();
   });
 
-  test('every right-panel path shows its form or a clear "not available yet", never a blank panel', async ({ page, registered, logIn }) => {
+  test('every right-panel path shows its form or a clear "not available yet", never a blank panel', async ({
+    page,
+    registered,
+    logIn,
+  }) => {
     const student = await registered('student');
     await logIn(page, student);
     await page.goto('/profile');
@@ -93,12 +98,22 @@ test.describe('the first-time profile and the dashboard', () => {
     }
   });
 
-  test('a book uploaded through the library raises the Books/Notes count on the dashboard', async ({ page, registered, logIn }) => {
+  test('a book uploaded through the library raises the Books/Notes count on the dashboard', async ({
+    page,
+    registered,
+    logIn,
+  }) => {
     const student = await registered('student');
     await logIn(page, student);
     const upload = await page.request.post('/api/book', {
       headers: { origin: new URL(page.url()).origin },
-      data: { title: 'CN notes', branch: 'CE', subject: 'Computer Networks', tags: [], driveLink: 'https://drive.google.com/file/d/x/view' },
+      data: {
+        title: 'CN notes',
+        branch: 'CE',
+        subject: 'Computer Networks',
+        tags: [],
+        driveLink: 'https://drive.google.com/file/d/x/view',
+      },
     });
     test.skip(upload.status() === 503, 'the library service is not part of the platform yet');
     expect(upload.status(), await upload.text()).toBe(201);

@@ -14,7 +14,8 @@ export const profileQueryKeys = {
 export function useProfileCounts(userId: string | undefined, watchUntil = 0) {
   return useQuery({
     queryKey: profileQueryKeys.counts(userId ?? ''),
-    queryFn: ({ signal }) => apiClient.get<ProfileCountsResponse>(`/api/commonData/${encodeURIComponent(userId ?? '')}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiClient.get<ProfileCountsResponse>(`/api/commonData/${encodeURIComponent(userId ?? '')}`, { signal }),
     enabled: Boolean(userId),
     staleTime: 0,
     refetchInterval: () => (Date.now() < watchUntil ? 1_000 : false),
@@ -26,7 +27,9 @@ export function useProfileData(userId: string | undefined) {
   return useQuery({
     queryKey: profileQueryKeys.data(userId ?? ''),
     queryFn: ({ signal }) =>
-      apiClient.get<ProfileDataResponse>(`/api/commonData/${encodeURIComponent(userId ?? '')}/profile`, { signal }),
+      apiClient.get<ProfileDataResponse>(`/api/commonData/${encodeURIComponent(userId ?? '')}/profile`, {
+        signal,
+      }),
     enabled: Boolean(userId),
     staleTime: 0,
   });

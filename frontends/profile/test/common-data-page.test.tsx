@@ -7,11 +7,27 @@ import { authStore } from '@campus/web-kit/auth-store';
 import CommonDataPage from '../src/common-data/common-data-page';
 import { emptyProfile, renderProfileScreen } from './render-profile-screen';
 
-const student = { _id: 'u-student', name: 'Asha Rao', email: 'asha@campus.test', isTeacher: false, isFirstTime: true };
-const teacher = { _id: 'u-teacher', name: 'Dr. Meera Iyer', email: 'meera@campus.test', isTeacher: true, isFirstTime: true };
+const student = {
+  _id: 'u-student',
+  name: 'Asha Rao',
+  email: 'asha@campus.test',
+  isTeacher: false,
+  isFirstTime: true,
+};
+const teacher = {
+  _id: 'u-teacher',
+  name: 'Dr. Meera Iyer',
+  email: 'meera@campus.test',
+  isTeacher: true,
+  isFirstTime: true,
+};
 const saved = (user: typeof student, data: object) => ({
   status: 201,
-  body: { success: true, message: 'Profile saved successfully', data: { ...emptyProfile(user).data, completed: true, ...data } },
+  body: {
+    success: true,
+    message: 'Profile saved successfully',
+    data: { ...emptyProfile(user).data, completed: true, ...data },
+  },
 });
 
 const renderForm = (user: typeof student | null, replies: Parameters<typeof renderProfileScreen>[4] = []) =>
@@ -30,7 +46,9 @@ describe('the student profile form', () => {
 
   it("when the user's data is still loading, then 'Loading user data...' shows under 'Student Profile'", async () => {
     let release!: () => void;
-    renderForm(student, [{ status: 200, body: emptyProfile(student), hold: new Promise((r) => (release = r)) }]);
+    renderForm(student, [
+      { status: 200, body: emptyProfile(student), hold: new Promise((r) => (release = r)) },
+    ]);
     expect(screen.getByRole('heading', { level: 1, name: 'Student Profile' })).toBeInTheDocument();
     expect(screen.getByText('Loading user data...')).toBeInTheDocument();
     release();
@@ -47,17 +65,24 @@ describe('the student profile form', () => {
     expect(requests).toHaveLength(1);
   });
 
-  it.each(['1999', '2031'])('when the graduation year is %s, then it is refused with the range', async (year) => {
-    const { requests } = renderForm(student, [{ status: 200, body: emptyProfile(student) }]);
-    await fillStudent(year);
-    expect(await screen.findByText('Graduation year must be between 2000 and 2030')).toBeInTheDocument();
-    expect(requests).toHaveLength(1);
-  });
+  it.each(['1999', '2031'])(
+    'when the graduation year is %s, then it is refused with the range',
+    async (year) => {
+      const { requests } = renderForm(student, [{ status: 200, body: emptyProfile(student) }]);
+      await fillStudent(year);
+      expect(await screen.findByText('Graduation year must be between 2000 and 2030')).toBeInTheDocument();
+      expect(requests).toHaveLength(1);
+    },
+  );
 
   it('when valid data is saved with 201, then the year is sent as a number, the user is no longer first-time and Home opens', async () => {
     const { requests, location } = renderForm(student, [
       { status: 200, body: emptyProfile(student) },
-      saved(student, { graduationYear: 2026, branch: 'Computer Engineering', enrollmentNumber: 'EN-2022-041' }),
+      saved(student, {
+        graduationYear: 2026,
+        branch: 'Computer Engineering',
+        enrollmentNumber: 'EN-2022-041',
+      }),
     ]);
     await fillStudent('2026');
     await waitFor(() => expect(location.pathname).toBe('/feature'));
@@ -73,7 +98,15 @@ describe('the student profile form', () => {
   it("when the server refuses, then the server's message shows and the page stays", async () => {
     const { location } = renderForm(student, [
       { status: 200, body: emptyProfile(student) },
-      { status: 400, body: { success: false, code: 'VALIDATION_FAILED', message: 'Branch is required', issues: [{ path: 'branch', message: 'Branch is required' }] } },
+      {
+        status: 400,
+        body: {
+          success: false,
+          code: 'VALIDATION_FAILED',
+          message: 'Branch is required',
+          issues: [{ path: 'branch', message: 'Branch is required' }],
+        },
+      },
     ]);
     await fillStudent('2026');
     expect(await screen.findByText('Branch is required', { selector: '[role="alert"]' })).toBeInTheDocument();
@@ -88,7 +121,19 @@ describe('the student profile form', () => {
 
   it('when the user already saved their data, then the form opens filled in, to edit it', async () => {
     renderForm(student, [
-      { status: 200, body: { ...emptyProfile(student), data: { ...emptyProfile(student).data, completed: true, graduationYear: 2027, branch: 'IT', enrollmentNumber: 'EN-7' } } },
+      {
+        status: 200,
+        body: {
+          ...emptyProfile(student),
+          data: {
+            ...emptyProfile(student).data,
+            completed: true,
+            graduationYear: 2027,
+            branch: 'IT',
+            enrollmentNumber: 'EN-7',
+          },
+        },
+      },
     ]);
     expect(await screen.findByLabelText(/^Graduation year/)).toHaveValue(2027);
     expect(screen.getByLabelText(/^Branch/)).toHaveValue('IT');
@@ -103,7 +148,9 @@ describe('the teacher profile form', () => {
     renderForm(teacher, [{ status: 200, body: emptyProfile(teacher) }]);
     expect(screen.getByRole('heading', { level: 1, name: 'Teacher Profile' })).toBeInTheDocument();
     await screen.findByRole('button', { name: 'Update Profile' });
-    expect(screen.getAllByRole('checkbox').map((box) => (box as HTMLInputElement).value)).toEqual([...TEACHER_SUBJECTS]);
+    expect(screen.getAllByRole('checkbox').map((box) => (box as HTMLInputElement).value)).toEqual([
+      ...TEACHER_SUBJECTS,
+    ]);
     expect(screen.queryByLabelText(/^Graduation year/)).not.toBeInTheDocument();
   });
 
@@ -125,7 +172,10 @@ describe('the teacher profile form', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Cloud Computing' }));
     await userEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
     await waitFor(() => expect(location.pathname).toBe('/feature'));
-    expect(requests[1]?.body).toEqual({ department: 'Computer Science', subjects: ['Computer Networks', 'Cloud Computing'] });
+    expect(requests[1]?.body).toEqual({
+      department: 'Computer Science',
+      subjects: ['Computer Networks', 'Cloud Computing'],
+    });
   });
 });
 

@@ -13,7 +13,11 @@ const loadModule = jest.mocked(loadPanelModule);
 const student = { _id: 'u-student', name: 'Asha Rao', email: 'asha@campus.test', isTeacher: false };
 const counts = (bookCount: number, jobPostCount = 0, fundRaisingCount = 0) => ({
   status: 200,
-  body: { success: true, message: 'Counts fetched successfully', data: { bookCount, jobPostCount, fundRaisingCount } },
+  body: {
+    success: true,
+    message: 'Counts fetched successfully',
+    data: { bookCount, jobPostCount, fundRaisingCount },
+  },
 });
 
 function BookForm({ onCreated }: PanelModuleProps) {
@@ -25,7 +29,13 @@ function BookForm({ onCreated }: PanelModuleProps) {
 }
 
 const renderPanel = (slug: string, replies: Parameters<typeof renderProfileScreen>[4]) =>
-  renderProfileScreen(`/profile/${slug}`, '/profile/:form', <ProfilePage form={panelFormFor(slug)} />, student, replies);
+  renderProfileScreen(
+    `/profile/${slug}`,
+    '/profile/:form',
+    <ProfilePage form={panelFormFor(slug)} />,
+    student,
+    replies,
+  );
 
 describe('the profile dashboard', () => {
   beforeEach(() => loadModule.mockReset());
@@ -45,11 +55,14 @@ describe('the profile dashboard', () => {
       'Room Requests': '2',
     });
     const menu = screen.getByRole('navigation', { name: 'Profile menu' });
-    expect(Array.from(menu.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')])).toEqual(
-      PANEL_FORMS.map((f) => [f.label, `/profile/${f.slug}`]),
-    );
+    expect(
+      Array.from(menu.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual(PANEL_FORMS.map((f) => [f.label, `/profile/${f.slug}`]));
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/feature');
-    expect(requests.map((r) => r.url).sort()).toEqual(['/api/commonData/u-student', '/api/commonData/u-student/profile']);
+    expect(requests.map((r) => r.url).sort()).toEqual([
+      '/api/commonData/u-student',
+      '/api/commonData/u-student/profile',
+    ]);
     expect(await screen.findByText('You have not completed your profile yet.')).toBeInTheDocument();
   });
 
@@ -72,7 +85,9 @@ describe('the profile dashboard', () => {
   });
 
   it('when the remote fails to load, then a friendly error with Retry shows, and Retry loads it', async () => {
-    loadModule.mockRejectedValueOnce(new Error('network down')).mockResolvedValueOnce({ status: 'available', Component: BookForm });
+    loadModule
+      .mockRejectedValueOnce(new Error('network down'))
+      .mockResolvedValueOnce({ status: 'available', Component: BookForm });
     renderPanel('uploadbook', [counts(0)]);
     expect(await screen.findByText('Upload Book/Notes could not load')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));

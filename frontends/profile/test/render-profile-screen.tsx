@@ -1,7 +1,7 @@
 import './text-encoding-polyfill';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import { useEffect, type ReactElement } from 'react';
 import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AppLinkProvider, type AppLinkComponentProps } from '@campus/ui/app-link';
 import { ToastProvider } from '@campus/ui/toast';
@@ -24,11 +24,23 @@ function RouterLink({ href, ...rest }: AppLinkComponentProps) {
  * Renders a profile screen at `path` as `user` would see it inside the shell: the page's own API
  * client over a scripted fetch (one reply per request, in order, or the first naming its URL), the shared auth store, a router.
  */
-export function renderProfileScreen(path: string, routePath: string, screen: ReactElement, user: SessionUser | null, replies: ScriptedReply[] = []) {
+export function renderProfileScreen(
+  path: string,
+  routePath: string,
+  screen: ReactElement,
+  user: SessionUser | null,
+  replies: ScriptedReply[] = [],
+) {
   const requests: Array<{ method: string; url: string; body: unknown }> = [];
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    requests.push({ method: init?.method ?? 'GET', url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const index = replies.findIndex((candidate) => candidate.url === undefined || candidate.url === String(input));
+    requests.push({
+      method: init?.method ?? 'GET',
+      url: String(input),
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    });
+    const index = replies.findIndex(
+      (candidate) => candidate.url === undefined || candidate.url === String(input),
+    );
     const reply = index >= 0 ? replies.splice(index, 1)[0] : undefined;
     if (!reply) throw new TypeError('Failed to fetch');
     await reply.hold;
@@ -45,7 +57,10 @@ export function renderProfileScreen(path: string, routePath: string, screen: Rea
 
   const location = { pathname: path };
   function LocationProbe() {
-    location.pathname = useLocation().pathname;
+    const { pathname } = useLocation();
+    useEffect(() => {
+      location.pathname = pathname;
+    }, [pathname]);
     return null;
   }
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

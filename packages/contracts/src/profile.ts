@@ -31,7 +31,9 @@ export const TeacherCommonDataRequest = z
   .object({
     department: requiredText('Department is required', 120),
     subjects: z
-      .array(z.enum(TEACHER_SUBJECTS, { error: 'Choose subjects from the list' }), { error: 'Choose at least one subject' })
+      .array(z.enum(TEACHER_SUBJECTS, { error: 'Choose subjects from the list' }), {
+        error: 'Choose at least one subject',
+      })
       .min(1, 'Choose at least one subject')
       .max(TEACHER_SUBJECTS.length)
       // The same subject ticked twice is one subject.
@@ -58,7 +60,10 @@ export const StudentCommonDataRequest = z
     graduationYear: z.preprocess(
       blankToUndefined,
       z
-        .number({ error: (issue) => (issue.input === undefined ? 'Graduation year is required' : GRADUATION_YEAR_MESSAGE) })
+        .number({
+          error: (issue) =>
+            issue.input === undefined ? 'Graduation year is required' : GRADUATION_YEAR_MESSAGE,
+        })
         .int(GRADUATION_YEAR_MESSAGE)
         .min(GRADUATION_YEAR_MIN, GRADUATION_YEAR_MESSAGE)
         .max(GRADUATION_YEAR_MAX, GRADUATION_YEAR_MESSAGE),

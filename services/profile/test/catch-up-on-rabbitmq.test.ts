@@ -22,9 +22,10 @@ const RETRY = { maxAttempts: 3, delaysMs: [100, 200] };
 if (!AMQP_URL) {
   // CI must not go green by skipping the broker; a developer without RabbitMQ is told why.
   const why = 'AMQP_URL is not set: the RabbitMQ catch-up test of the profile service cannot run';
-  if (process.env.CI) test('catch-up on RabbitMQ', () => {
-    throw new Error(`CI is set but ${why}`);
-  });
+  if (process.env.CI)
+    test('catch-up on RabbitMQ', () => {
+      throw new Error(`CI is set but ${why}`);
+    });
   else test.skip(`catch-up on RabbitMQ (${why})`, () => undefined);
 } else {
   const url = AMQP_URL;
@@ -38,7 +39,15 @@ if (!AMQP_URL) {
   const buses: EventBus[] = [];
 
   const rabbitBus = (connectionName: string): EventBus => {
-    const bus = createRabbitMqBus({ url, logger, exchange, retry: RETRY, connectionName, reconnectInitialMs: 100, drainTimeoutMs: 2_000 });
+    const bus = createRabbitMqBus({
+      url,
+      logger,
+      exchange,
+      retry: RETRY,
+      connectionName,
+      reconnectInitialMs: 100,
+      drainTimeoutMs: 2_000,
+    });
     buses.push(bus);
     return bus;
   };
@@ -52,7 +61,10 @@ if (!AMQP_URL) {
   /** The profile service as its own process would run: its own broker connection, the shared database. */
   async function startProfile(): Promise<{ service: RunningService; bus: EventBus }> {
     const bus = withPrivateQueue(rabbitBus(`profile-test-${runId}`));
-    const config = loadConfig('profile', profileService.configSchema, { PORT: '0', JWT_PUBLIC_KEY: keys.publicKey });
+    const config = loadConfig('profile', profileService.configSchema, {
+      PORT: '0',
+      JWT_PUBLIC_KEY: keys.publicKey,
+    });
     const service = await startService(profileService, { config, database, bus, logger, outboxPollMs: 50 });
     return { service, bus };
   }
@@ -66,7 +78,11 @@ if (!AMQP_URL) {
     try {
       const channel = await connection.createChannel();
       for (const queue of [`${queuePrefix}profile`, `${queuePrefix}library`]) {
-        for (const name of [queue, deadLetterQueueName(queue), ...RETRY.delaysMs.map((d) => retryQueueName(queue, d))]) {
+        for (const name of [
+          queue,
+          deadLetterQueueName(queue),
+          ...RETRY.delaysMs.map((d) => retryQueueName(queue, d)),
+        ]) {
           await channel.deleteQueue(name);
         }
       }
@@ -81,7 +97,10 @@ if (!AMQP_URL) {
     // The real producer: the library service, in its own "process" (own broker connection), same database.
     const libraryBus = withPrivateQueue(rabbitBus(`library-test-${runId}`));
     const library = await startService(libraryService, {
-      config: loadConfig('library', libraryService.configSchema, { PORT: '0', JWT_PUBLIC_KEY: keys.publicKey }),
+      config: loadConfig('library', libraryService.configSchema, {
+        PORT: '0',
+        JWT_PUBLIC_KEY: keys.publicKey,
+      }),
       database,
       bus: libraryBus,
       logger,
@@ -93,12 +112,22 @@ if (!AMQP_URL) {
       request(library.url)
         .post('/api/book')
         .set('Authorization', uploader.auth)
-        .send({ title: `CD notes ${++n}`, branch: 'CE', subject: 'Compiler Design', tags: [], driveLink: 'https://drive.google.com/file/d/x/view' })
+        .send({
+          title: `CD notes ${++n}`,
+          branch: 'CE',
+          subject: 'Compiler Design',
+          tags: [],
+          driveLink: 'https://drive.google.com/file/d/x/view',
+        })
         .expect(201);
     let profile = await startProfile();
     const bookCount = async () =>
-      (await request(profile.service.url).get(`/api/commonData/${uploader.id}`).set('Authorization', uploader.auth).expect(200)).body.data
-        .bookCount as number;
+      (
+        await request(profile.service.url)
+          .get(`/api/commonData/${uploader.id}`)
+          .set('Authorization', uploader.auth)
+          .expect(200)
+      ).body.data.bookCount as number;
 
     for (let i = 0; i < 5; i++) await upload();
     await waitFor('bookCount 5 while running', async () => (await bookCount()) === 5);
@@ -107,7 +136,12 @@ if (!AMQP_URL) {
     await profile.bus.close();
     for (let i = 0; i < 20; i++) await upload();
     // And one event the broker delivers twice (a relay that crashed between confirm and commit).
-    const replayed = envelope('library.book.submitted', { bookId: randomUUID(), uploadedBy: uploader.id, subject: 'Cloud Computing', title: 'CC' });
+    const replayed = envelope('library.book.submitted', {
+      bookId: randomUUID(),
+      uploadedBy: uploader.id,
+      subject: 'Cloud Computing',
+      title: 'CC',
+    });
     await libraryBus.publish(replayed);
     await libraryBus.publish(replayed);
 

@@ -104,9 +104,17 @@ describe('saving a teacher profile', () => {
     expect(published.map((e) => e.name).sort()).toEqual(['profile.completed', 'profile.teacher.updated']);
     expect(published.find((e) => e.name === 'profile.teacher.updated')).toMatchObject({
       producer: 'profile',
-      payload: { userId: t.id, name: 'Dr. Meera Iyer', department: 'Computer Science', subjects: ['Computer Networks', 'Operating System'] },
+      payload: {
+        userId: t.id,
+        name: 'Dr. Meera Iyer',
+        department: 'Computer Science',
+        subjects: ['Computer Networks', 'Operating System'],
+      },
     });
-    expect(published.find((e) => e.name === 'profile.completed')?.payload).toEqual({ userId: t.id, isTeacher: true });
+    expect(published.find((e) => e.name === 'profile.completed')?.payload).toEqual({
+      userId: t.id,
+      isTeacher: true,
+    });
   });
 
   test('when every one of the 12 subjects is chosen, then all are kept in order', async () => {
@@ -115,7 +123,10 @@ describe('saving a teacher profile', () => {
   });
 
   test('when a subject is sent twice, then it is stored once', async () => {
-    const res = await save(teacher().auth, { department: 'CS', subjects: ['Cloud Computing', 'Cloud Computing'] }).expect(201);
+    const res = await save(teacher().auth, {
+      department: 'CS',
+      subjects: ['Cloud Computing', 'Cloud Computing'],
+    }).expect(201);
     expect(res.body.data.subjects).toEqual(['Cloud Computing']);
   });
 
@@ -143,7 +154,10 @@ describe('saving a teacher profile', () => {
     const s = student();
     await save(s.auth, { ...studentForm, ...teacherForm, isTeacher: true }).expect(201);
     await waitFor('profile.completed', () => published.length === 1);
-    expect(published[0]).toMatchObject({ name: 'profile.completed', payload: { userId: s.id, isTeacher: false } });
+    expect(published[0]).toMatchObject({
+      name: 'profile.completed',
+      payload: { userId: s.id, isTeacher: false },
+    });
   });
 });
 
@@ -154,16 +168,24 @@ describe('one profile per user', () => {
     const second = await save(s.auth, { ...studentForm, branch: 'Information Technology' }).expect(201);
     expect(second.body.data.branch).toBe('Information Technology');
     const stored = await readProfile(s.auth, s.id).expect(200);
-    expect(stored.body.data).toMatchObject({ branch: 'Information Technology', graduationYear: 2026, completed: true });
+    expect(stored.body.data).toMatchObject({
+      branch: 'Information Technology',
+      graduationYear: 2026,
+      completed: true,
+    });
     expect(first.body.data.userId).toBe(second.body.data.userId);
   });
 
   test('when the same user saves ten times at once, then there is still exactly one profile row', async () => {
     const s = student();
     const years = Array.from({ length: 10 }, (_, i) => 2020 + i);
-    const results = await Promise.all(years.map((graduationYear) => save(s.auth, { ...studentForm, graduationYear })));
+    const results = await Promise.all(
+      years.map((graduationYear) => save(s.auth, { ...studentForm, graduationYear })),
+    );
     expect(results.map((r) => r.status)).toEqual(years.map(() => 201));
-    const rows = await h.database.db.execute(`select count(*)::int as n from profile.profiles where user_id = '${s.id}'`);
+    const rows = await h.database.db.execute(
+      `select count(*)::int as n from profile.profiles where user_id = '${s.id}'`,
+    );
     expect((rows as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(1);
   });
 
@@ -189,7 +211,10 @@ describe('who may read and write', () => {
   test("when a user reads another user's counts or profile, then 403", async () => {
     const s = student();
     const other = student();
-    const counts = await request(h.url).get(`/api/commonData/${other.id}`).set('Authorization', s.auth).expect(403);
+    const counts = await request(h.url)
+      .get(`/api/commonData/${other.id}`)
+      .set('Authorization', s.auth)
+      .expect(403);
     expect(counts.body).toMatchObject({ success: false, code: 'FORBIDDEN' });
     await readProfile(s.auth, other.id).expect(403);
   });
@@ -206,7 +231,9 @@ describe('who may read and write', () => {
   });
 
   test('when a token is signed by someone else, then 401', async () => {
-    const forged = userWithToken((await import('@campus/service-kit/testing/test-keys')).generateTestKeys().privateKey);
+    const forged = userWithToken(
+      (await import('@campus/service-kit/testing/test-keys')).generateTestKeys().privateKey,
+    );
     await request(h.url).get(`/api/commonData/${forged.id}`).set('Authorization', forged.auth).expect(401);
   });
 

@@ -13,7 +13,8 @@ afterAll(() => h.stop());
 beforeEach(() => h.reset());
 
 const countsOf = async (user: { id: string; auth: string }) =>
-  (await request(h.url).get(`/api/commonData/${user.id}`).set('Authorization', user.auth).expect(200)).body.data as {
+  (await request(h.url).get(`/api/commonData/${user.id}`).set('Authorization', user.auth).expect(200)).body
+    .data as {
     bookCount: number;
     jobPostCount: number;
     fundRaisingCount: number;
@@ -63,7 +64,8 @@ describe('counts kept from other domains’ events', () => {
   test('when room requests are made and one deleted, then fundRaisingCount (room requests) is the live count', async () => {
     const s = userWithToken(h.keys.privateKey);
     const flats = [randomUUID(), randomUUID(), randomUUID()];
-    for (const flatId of flats) await h.bus.publish(envelope('housing.flat.requested', { flatId, userId: s.id }));
+    for (const flatId of flats)
+      await h.bus.publish(envelope('housing.flat.requested', { flatId, userId: s.id }));
     await h.bus.publish(envelope('housing.flat.deleted', { flatId: flats[1] as string, userId: s.id }));
     await waitFor('fundRaisingCount 2', async () => (await countsOf(s)).fundRaisingCount === 2);
     await settle();
@@ -92,13 +94,31 @@ describe('counts kept from other domains’ events', () => {
 describe('the profile row from registration', () => {
   test('when identity publishes a registration, then the profile exists with that name and role, not yet completed', async () => {
     const t = userWithToken(h.keys.privateKey, { name: 'Dr. Meera Iyer', isTeacher: true });
-    await h.bus.publish(envelope('identity.user.registered', { userId: t.id, name: 'Dr. Meera Iyer', email: 'm@campus.test', isTeacher: true }));
+    await h.bus.publish(
+      envelope('identity.user.registered', {
+        userId: t.id,
+        name: 'Dr. Meera Iyer',
+        email: 'm@campus.test',
+        isTeacher: true,
+      }),
+    );
     await waitFor('profile row', async () => {
-      const rows = await h.database.db.execute(`select name, is_teacher from profile.profiles where user_id = '${t.id}'`);
+      const rows = await h.database.db.execute(
+        `select name, is_teacher from profile.profiles where user_id = '${t.id}'`,
+      );
       return (rows as unknown as { rows: unknown[] }).rows.length === 1;
     });
-    const res = await request(h.url).get(`/api/commonData/${t.id}/profile`).set('Authorization', t.auth).expect(200);
-    expect(res.body.data).toMatchObject({ userId: t.id, name: 'Dr. Meera Iyer', isTeacher: true, completed: false, subjects: [] });
+    const res = await request(h.url)
+      .get(`/api/commonData/${t.id}/profile`)
+      .set('Authorization', t.auth)
+      .expect(200);
+    expect(res.body.data).toMatchObject({
+      userId: t.id,
+      name: 'Dr. Meera Iyer',
+      isTeacher: true,
+      completed: false,
+      subjects: [],
+    });
   });
 
   test('when the registration arrives after the user saved, then the saved data stays', async () => {
@@ -108,9 +128,19 @@ describe('the profile row from registration', () => {
       .set('Authorization', s.auth)
       .send({ graduationYear: 2027, branch: 'ECE', enrollmentNumber: 'EN-9' })
       .expect(201);
-    await h.bus.publish(envelope('identity.user.registered', { userId: s.id, name: s.name, email: 'a@campus.test', isTeacher: false }));
+    await h.bus.publish(
+      envelope('identity.user.registered', {
+        userId: s.id,
+        name: s.name,
+        email: 'a@campus.test',
+        isTeacher: false,
+      }),
+    );
     await settle();
-    const res = await request(h.url).get(`/api/commonData/${s.id}/profile`).set('Authorization', s.auth).expect(200);
+    const res = await request(h.url)
+      .get(`/api/commonData/${s.id}/profile`)
+      .set('Authorization', s.auth)
+      .expect(200);
     expect(res.body.data).toMatchObject({ completed: true, branch: 'ECE', graduationYear: 2027 });
   });
 });

@@ -9,12 +9,20 @@ export function userWithToken(privateKey: string, overrides: Partial<AuthUser> =
 }
 
 /** An event as the producing service's outbox relay would publish it. */
-export function envelope<N extends EventName>(name: N, payload: EventPayload<N>, id: string = randomUUID()): EventEnvelope<EventPayload<N>> {
+export function envelope<N extends EventName>(
+  name: N,
+  payload: EventPayload<N>,
+  id: string = randomUUID(),
+): EventEnvelope<EventPayload<N>> {
   return { id, name, occurredAt: new Date().toISOString(), producer: name.split('.')[0] as string, payload };
 }
 
 /** Polls until `check` holds; fails naming `what` after `timeoutMs`. */
-export async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+export async function waitFor(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for: ${what}`);

@@ -14,7 +14,10 @@ let library: RunningService;
 beforeAll(async () => {
   h = await startServiceForTest(profileService);
   library = await startService(libraryService, {
-    config: loadConfig('library', libraryService.configSchema, { PORT: '0', JWT_PUBLIC_KEY: h.keys.publicKey }),
+    config: loadConfig('library', libraryService.configSchema, {
+      PORT: '0',
+      JWT_PUBLIC_KEY: h.keys.publicKey,
+    }),
     database: h.database,
     bus: h.bus,
     logger: pino({ level: 'silent' }),
@@ -49,10 +52,21 @@ test('when a student uploads two books through the library, then their bookCount
 test('when a teacher saves their subjects, then the library routes pending books in those subjects to them', async () => {
   const t = userWithToken(h.keys.privateKey, { name: 'Dr. Meera Iyer', isTeacher: true });
   const s = userWithToken(h.keys.privateKey);
-  await request(h.url).post('/api/commonData').set('Authorization', t.auth).send({ department: 'CS', subjects: ['Compiler Design'] }).expect(201);
-  await request(library.url).post('/api/book').set('Authorization', s.auth).send(book('Lexers and parsers', 'Compiler Design')).expect(201);
+  await request(h.url)
+    .post('/api/commonData')
+    .set('Authorization', t.auth)
+    .send({ department: 'CS', subjects: ['Compiler Design'] })
+    .expect(201);
+  await request(library.url)
+    .post('/api/book')
+    .set('Authorization', s.auth)
+    .send(book('Lexers and parsers', 'Compiler Design'))
+    .expect(201);
   await waitFor('the book pending for the teacher', async () => {
     const res = await request(library.url).get(`/api/book/pending/${t.id}`).set('Authorization', t.auth);
-    return res.status === 200 && (res.body.data as Array<{ title: string }>).some((b) => b.title === 'Lexers and parsers');
+    return (
+      res.status === 200 &&
+      (res.body.data as Array<{ title: string }>).some((b) => b.title === 'Lexers and parsers')
+    );
   });
 });

@@ -1,5 +1,10 @@
-import { z } from 'zod';
-import { StudentCommonDataRequest, TEACHER_SUBJECTS, TeacherCommonDataRequest, type TeacherSubject } from '@campus/contracts/profile';
+import type { z } from 'zod';
+import {
+  StudentCommonDataRequest,
+  TEACHER_SUBJECTS,
+  TeacherCommonDataRequest,
+  type TeacherSubject,
+} from '@campus/contracts/profile';
 
 /** The browser checks with the server's own schemas: same rules, same messages. */
 export const TeacherFormSchema = TeacherCommonDataRequest;
@@ -7,7 +12,7 @@ export type TeacherFormInput = z.input<typeof TeacherFormSchema>;
 export type TeacherFormOutput = z.output<typeof TeacherFormSchema>;
 
 export const StudentFormSchema = StudentCommonDataRequest;
-export type StudentFormInput = { graduationYear: string; branch: string; enrollmentNumber: string };
+export type StudentFormInput = z.input<typeof StudentFormSchema>;
 export type StudentFormOutput = z.output<typeof StudentFormSchema>;
 
 export function isTeacherSubject(value: string): value is TeacherSubject {

@@ -74,7 +74,11 @@ function CommonDataLoader({ user }: { user: SessionUser }) {
 }
 
 /** Posts the form; on 201 the user is no longer first-time, the cache is refreshed, and Home opens. */
-function useSubmitCommonData<T extends FieldValues>(user: SessionUser, setError: UseFormSetError<T>, fields: ReadonlyArray<Path<T>>) {
+function useSubmitCommonData<T extends FieldValues>(
+  user: SessionUser,
+  setError: UseFormSetError<T>,
+  fields: ReadonlyArray<Path<T>>,
+) {
   const navigate = useNavigate();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -90,7 +94,11 @@ function useSubmitCommonData<T extends FieldValues>(user: SessionUser, setError:
         return;
       }
       dispatch({ type: 'LOGIN_SUCCESS', payload: { ...user, isFirstTime: false } });
-      queryClient.setQueryData(profileQueryKeys.data(user._id), { success: true, message: response.data.message, data: response.data.data });
+      queryClient.setQueryData(profileQueryKeys.data(user._id), {
+        success: true,
+        message: response.data.message,
+        data: response.data.data,
+      });
       toast.success('Profile updated');
       navigate('/feature');
     } catch (error) {
@@ -132,7 +140,11 @@ function TeacherForm({ user, saved }: { user: SessionUser; saved: ProfileData })
   return (
     <form className={styles.form} onSubmit={handleSubmit(submit)} noValidate>
       <Field label="Department" error={errors.department?.message} required>
-        <Input autoComplete="organization-title" placeholder="e.g. Computer Engineering" {...register('department')} />
+        <Input
+          autoComplete="organization-title"
+          placeholder="e.g. Computer Engineering"
+          {...register('department')}
+        />
       </Field>
       <fieldset
         className={styles.subjects}
@@ -174,12 +186,28 @@ function StudentForm({ user, saved }: { user: SessionUser; saved: ProfileData })
       enrollmentNumber: saved.enrollmentNumber ?? '',
     },
   });
-  const { submit, formError } = useSubmitCommonData(user, setError, ['graduationYear', 'branch', 'enrollmentNumber']);
+  const { submit, formError } = useSubmitCommonData(user, setError, [
+    'graduationYear',
+    'branch',
+    'enrollmentNumber',
+  ]);
 
   return (
     <form className={styles.form} onSubmit={handleSubmit(submit)} noValidate>
-      <Field label="Graduation year" error={errors.graduationYear?.message} hint={`${GRADUATION_YEAR_MIN} to ${GRADUATION_YEAR_MAX}`} required>
-        <Input type="number" inputMode="numeric" min={GRADUATION_YEAR_MIN} max={GRADUATION_YEAR_MAX} placeholder="e.g. 2026" {...register('graduationYear')} />
+      <Field
+        label="Graduation year"
+        error={errors.graduationYear?.message}
+        hint={`${GRADUATION_YEAR_MIN} to ${GRADUATION_YEAR_MAX}`}
+        required
+      >
+        <Input
+          type="number"
+          inputMode="numeric"
+          min={GRADUATION_YEAR_MIN}
+          max={GRADUATION_YEAR_MAX}
+          placeholder="e.g. 2026"
+          {...register('graduationYear')}
+        />
       </Field>
       <Field label="Branch" error={errors.branch?.message} required>
         <Input placeholder="e.g. Computer Engineering" {...register('branch')} />

@@ -74,7 +74,9 @@ function Dashboard({ user, form }: { user: SessionUser; form?: PanelForm }) {
               <li key={item.slug}>
                 <AppLink
                   href={`/profile/${item.slug}`}
-                  className={item.slug === form?.slug ? `${styles.menuLink} ${styles.menuLinkActive}` : styles.menuLink}
+                  className={
+                    item.slug === form?.slug ? `${styles.menuLink} ${styles.menuLinkActive}` : styles.menuLink
+                  }
                   aria-current={item.slug === form?.slug ? 'page' : undefined}
                 >
                   {item.label}
@@ -84,7 +86,11 @@ function Dashboard({ user, form }: { user: SessionUser; form?: PanelForm }) {
           </ul>
         </nav>
         <section className={styles.panel} aria-label={form ? form.label : 'Overview'}>
-          {form ? <FederatedPanel key={form.slug} form={form} onCreated={onCreated} /> : <Overview user={user} />}
+          {form ? (
+            <FederatedPanel key={form.slug} form={form} onCreated={onCreated} />
+          ) : (
+            <Overview user={user} />
+          )}
         </section>
       </div>
     </div>
@@ -133,7 +139,10 @@ function Overview({ user }: { user: SessionUser }) {
           </ButtonLink>
         </div>
       )}
-      <p className={styles.muted}>Choose what to share from the menu: books and notes, room-mate requests, jobs, interview experiences and events.</p>
+      <p className={styles.muted}>
+        Choose what to share from the menu: books and notes, room-mate requests, jobs, interview experiences
+        and events.
+      </p>
     </div>
   );
 }

@@ -16,7 +16,8 @@ export function FederatedPanel({ form, onCreated }: { form: PanelForm; onCreated
     retry: false,
   });
 
-  if (panel.isPending || (panel.isError && panel.isFetching)) return <Skeleton variant="card" label={`Loading ${form.label}...`} />;
+  if (panel.isPending || (panel.isError && panel.isFetching))
+    return <Skeleton variant="card" label={`Loading ${form.label}...`} />;
   if (panel.isError) {
     return (
       <ErrorState
@@ -32,7 +33,9 @@ export function FederatedPanel({ form, onCreated }: { form: PanelForm; onCreated
       <div className={styles.unavailable} role="status">
         <p className={styles.badge}>Not available yet</p>
         <h2 className={styles.title}>{form.label}</h2>
-        <p className={styles.text}>This form is not available yet. It will appear here as soon as it is ready.</p>
+        <p className={styles.text}>
+          This form is not available yet. It will appear here as soon as it is ready.
+        </p>
       </div>
     );
   }

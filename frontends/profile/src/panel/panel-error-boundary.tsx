@@ -26,6 +26,13 @@ export class PanelErrorBoundary extends Component<Props, { failed: boolean }> {
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    return <ErrorState title={`${this.props.label} stopped working`} message="Something went wrong in this form." onRetry={this.retry} retryLabel="Retry" />;
+    return (
+      <ErrorState
+        title={`${this.props.label} stopped working`}
+        message="Something went wrong in this form."
+        onRetry={this.retry}
+        retryLabel="Retry"
+      />
+    );
   }
 }

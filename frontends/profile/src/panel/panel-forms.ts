@@ -18,11 +18,29 @@ export interface PanelForm {
 
 export const PANEL_FORMS: ReadonlyArray<PanelForm> = [
   { slug: 'uploadbook', label: 'Upload Book/Notes', remote: 'library', module: './book-form', creates: true },
-  { slug: 'createflatrequest', label: 'Create Request for Room-mate', remote: 'housing', module: './flat-form', creates: true },
+  {
+    slug: 'createflatrequest',
+    label: 'Create Request for Room-mate',
+    remote: 'housing',
+    module: './flat-form',
+    creates: true,
+  },
   { slug: 'createjob', label: 'Create New Job Post', remote: 'careers', module: './job-form', creates: true },
   { slug: 'bookmark', label: 'Book-Marks', remote: 'library', module: './bookmarks', creates: false },
-  { slug: 'createinterview', label: 'Create Interview Experience', remote: 'careers', module: './interview-form', creates: true },
-  { slug: 'createvent', label: 'Advertise Your Event', remote: 'events', module: './event-form', creates: true },
+  {
+    slug: 'createinterview',
+    label: 'Create Interview Experience',
+    remote: 'careers',
+    module: './interview-form',
+    creates: true,
+  },
+  {
+    slug: 'createvent',
+    label: 'Advertise Your Event',
+    remote: 'events',
+    module: './event-form',
+    creates: true,
+  },
 ];
 
 export function panelFormFor(slug: string): PanelForm | undefined {

@@ -51,11 +51,15 @@ export async function loadPanelModule(remote: string, module: `./${string}`): Pr
     registered.set(remote, entry.manifest);
   }
   try {
-    const loaded = await loadRemote<{ default?: ComponentType<PanelModuleProps> }>(`${remote}/${module.slice(2)}`);
+    const loaded = await loadRemote<{ default?: ComponentType<PanelModuleProps> }>(
+      `${remote}/${module.slice(2)}`,
+    );
     if (!loaded?.default) throw new PanelLoadError(`${remote} exposes ${module} without a default export`);
     return { status: 'available', Component: loaded.default };
   } catch (error) {
     registered.set(remote, '');
-    throw error instanceof PanelLoadError ? error : new PanelLoadError(`${remote}/${module} could not load`, { cause: error });
+    throw error instanceof PanelLoadError
+      ? error
+      : new PanelLoadError(`${remote}/${module} could not load`, { cause: error });
   }
 }

@@ -43,7 +43,9 @@ export const contributions = profileSchema.table(
   },
   (t) => [
     primaryKey({ columns: [t.kind, t.itemId] }),
-    index('contributions_live_by_user_idx').on(t.userId, t.kind).where(sql`${t.deletedAt} is null`),
+    index('contributions_live_by_user_idx')
+      .on(t.userId, t.kind)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 

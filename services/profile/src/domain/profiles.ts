@@ -60,12 +60,24 @@ export function createProfiles(deps: { db: Db; transact: Transact; now: () => Da
     async saveCommonData(user: AuthUser, body: unknown): Promise<ProfileData> {
       const at = now();
       const fields = user.isTeacher
-        ? { ...TeacherCommonDataRequest.parse(body), graduationYear: null, branch: null, enrollmentNumber: null }
+        ? {
+            ...TeacherCommonDataRequest.parse(body),
+            graduationYear: null,
+            branch: null,
+            enrollmentNumber: null,
+          }
         : { ...StudentCommonDataRequest.parse(body), department: null, subjects: [] as string[] };
       return transact(async (tx, emit) => {
         const [row] = await tx
           .insert(profiles)
-          .values({ userId: user.id, name: user.name, isTeacher: user.isTeacher, ...fields, completedAt: at, updatedAt: at })
+          .values({
+            userId: user.id,
+            name: user.name,
+            isTeacher: user.isTeacher,
+            ...fields,
+            completedAt: at,
+            updatedAt: at,
+          })
           .onConflictDoUpdate({
             target: profiles.userId,
             set: {
@@ -108,7 +120,10 @@ export function createProfiles(deps: { db: Db; transact: Transact; now: () => Da
     },
 
     /** From identity: the row exists from registration on, with identity's name and role. */
-    async registered(tx: DbExecutor, user: { userId: string; name: string; isTeacher: boolean }): Promise<void> {
+    async registered(
+      tx: DbExecutor,
+      user: { userId: string; name: string; isTeacher: boolean },
+    ): Promise<void> {
       await tx
         .insert(profiles)
         .values(user)

@@ -9,7 +9,9 @@ import { openApiDocument } from '@campus/service-kit/openapi';
 import { z } from 'zod';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
-const userIdParam = z.object({ userId: z.string().meta({ description: 'The signed-in user (anyone else: 403)' }) });
+const userIdParam = z.object({
+  userId: z.string().meta({ description: 'The signed-in user (anyone else: 403)' }),
+});
 
 export const profileOpenApi = openApiDocument('Profile API', [
   {
@@ -35,7 +37,10 @@ export const profileOpenApi = openApiDocument('Profile API', [
     summary: "The signed-in user's own common data, to edit it",
     request: { params: userIdParam },
     responses: {
-      200: { description: 'The profile; role fields of the other role are null', ...json(ProfileDataResponse) },
+      200: {
+        description: 'The profile; role fields of the other role are null',
+        ...json(ProfileDataResponse),
+      },
       403: { description: 'Another user' },
     },
   },

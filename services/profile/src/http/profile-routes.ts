@@ -1,5 +1,9 @@
 import { Router, type Response } from 'express';
-import type { ProfileCountsResponse, ProfileDataResponse, SaveCommonDataResponse } from '@campus/contracts/profile';
+import type {
+  ProfileCountsResponse,
+  ProfileDataResponse,
+  SaveCommonDataResponse,
+} from '@campus/contracts/profile';
 import { currentUser, requireSelf, requireUser } from '@campus/service-kit/auth';
 import type { Profiles } from '../domain/profiles';
 
