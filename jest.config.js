@@ -4,6 +4,8 @@ const swc = ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } 
 const transform = { '^.+\\.(t|j)sx?$': swc };
 
 module.exports = {
+  // Opening an embedded PostgreSQL takes seconds, more on a busy 2-core machine.
+  testTimeout: 30_000,
   projects: [
     {
       displayName: 'node',

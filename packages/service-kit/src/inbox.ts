@@ -36,13 +36,21 @@ export async function handleOnce(
   work: (tx: Tx) => Promise<void>,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const recorded = await tx
-      .insert(table)
-      .values({ eventId: envelope.id, name: envelope.name })
-      .onConflictDoNothing({ target: table.eventId })
-      .returning({ eventId: table.eventId });
-    if (recorded.length === 0) return false;
+    if (!(await recordHandled(tx, table, envelope))) return false;
     await work(tx);
     return true;
   });
+}
+
+/**
+ * Records the event id inside the caller's transaction; false when it was already handled. For
+ * handlers that need their own transaction shape (see `handleOnceEmitting` in unit-of-work.ts).
+ */
+export async function recordHandled(tx: Tx, table: InboxTable, envelope: EventEnvelope): Promise<boolean> {
+  const recorded = await tx
+    .insert(table)
+    .values({ eventId: envelope.id, name: envelope.name })
+    .onConflictDoNothing({ target: table.eventId })
+    .returning({ eventId: table.eventId });
+  return recorded.length > 0;
 }

@@ -8,6 +8,7 @@ import type { EventBus, EventConsumer } from './bus/event-bus';
 import type { DatabaseHandle, Db } from './db';
 import { createHttpApp } from './http-app';
 import { createOutboxRelay, type OutboxTable } from './outbox';
+import { requestContext } from './request-context';
 import { createTransact, type Transact } from './unit-of-work';
 
 /** What a service's factory receives: everything with I/O is handed in, so tests and runners choose. */
@@ -60,6 +61,30 @@ export interface StartServiceOptions<C extends BaseServiceConfig> {
   outboxPollMs?: number;
 }
 
+/**
+ * Runs a consumer's handler in the trace of the request that caused the event, so its logs and any
+ * events it emits carry the same id from the gateway onwards.
+ */
+function withTraceContext(consumer: EventConsumer, logger: Logger): EventConsumer {
+  return {
+    ...consumer,
+    handle: (envelope) =>
+      requestContext.run({ requestId: envelope.traceId ?? envelope.id }, async () => {
+        const started = performance.now();
+        await consumer.handle(envelope);
+        logger.debug(
+          {
+            event: envelope.name,
+            eventId: envelope.id,
+            traceId: envelope.traceId,
+            ms: performance.now() - started,
+          },
+          'event handled',
+        );
+      }),
+  };
+}
+
 /** Migrates, wires and starts one service: HTTP, outbox relay, consumers. Same code in every runner. */
 export async function startService<S extends z.ZodType<BaseServiceConfig>>(
   definition: ServiceDefinition<S>,
@@ -105,7 +130,7 @@ export async function startService<S extends z.ZodType<BaseServiceConfig>>(
     ],
   });
 
-  for (const consumer of module.consumers ?? []) await bus.subscribe(consumer);
+  for (const consumer of module.consumers ?? []) await bus.subscribe(withTraceContext(consumer, logger));
   relay.start();
 
   const server: Server = await new Promise((resolve, reject) => {

@@ -1,5 +1,6 @@
-import type { EventName, EventPayload } from '@campus/contracts/events';
+import type { EventEnvelope, EventName, EventPayload } from '@campus/contracts/events';
 import type { Db, Tx } from './db';
+import { recordHandled, type InboxTable } from './inbox';
 import { addToOutbox, type OutboxTable } from './outbox';
 import { currentRequestId } from './request-context';
 
@@ -31,4 +32,22 @@ export function createTransact(options: {
     if (emitted) options.afterCommit();
     return result;
   };
+}
+
+/**
+ * A consumer whose handling emits events: the inbox record, the change and the new outbox rows commit
+ * together, so a redelivery neither repeats the change nor emits twice. (Nesting `handleOnce` and
+ * `transact` would need two connections and would not be atomic.)
+ */
+export function handleOnceEmitting(
+  transact: Transact,
+  inbox: InboxTable,
+  envelope: EventEnvelope,
+  work: (tx: Tx, emit: Emit) => Promise<void>,
+): Promise<boolean> {
+  return transact(async (tx, emit) => {
+    if (!(await recordHandled(tx, inbox, envelope))) return false;
+    await work(tx, emit);
+    return true;
+  });
 }

@@ -100,7 +100,7 @@ describe('registration', () => {
     expect(res.body.user.isTeacher).toBe(false);
   });
 
-  test('when someone registers, then identity.user.registered is published through the outbox', async () => {
+  test('when someone registers, then identity.user.registered is published through the outbox with the request trace id', async () => {
     const seen: unknown[] = [];
     await h.bus.subscribe({
       queue: `test-registered-${Date.now()}`,
@@ -109,11 +109,12 @@ describe('registration', () => {
         seen.push(e);
       },
     });
-    const res = await register(student).expect(201);
+    const res = await register(student).set('x-request-id', 'trace-register-1').expect(201);
     await waitFor(() => seen.length === 1);
     expect(seen[0]).toMatchObject({
       name: 'identity.user.registered',
       producer: 'identity',
+      traceId: 'trace-register-1',
       payload: { userId: res.body.user._id, name: 'Asha Rao', email: 'asha@campus.test', isTeacher: false },
     });
   });
