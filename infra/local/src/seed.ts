@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { demoUsersSeed } from './seeds/demo-users';
+import { librarySeed } from './seeds/library';
 import type { SeedContext, SeedStep } from './seeds/seed-step';
 
 /** Run in order; each once per data folder (a marker file records it), so steps can be added later. */
-const STEPS: SeedStep[] = [demoUsersSeed];
+const STEPS: SeedStep[] = [demoUsersSeed, librarySeed];
 
 export async function seedDemoData(dataDir: string, ctx: SeedContext): Promise<string[]> {
   const dir = path.join(dataDir, 'seeds');

@@ -1,5 +1,6 @@
 import type { ServiceDefinition } from '@campus/service-kit/service-runtime';
 import { identityService } from '@campus/identity-service/service';
+import { libraryService } from '@campus/library-service/service';
 import { profileService } from '@campus/profile-service/service';
 
 export interface RegisteredService {
@@ -13,5 +14,6 @@ export interface RegisteredService {
 /** Every service the platform runs, in start order. A new service is one line here. */
 export const SERVICES: ReadonlyArray<RegisteredService> = [
   { definition: identityService, main: 'services/identity/src/main.ts', port: 4001 },
+  { definition: libraryService, main: 'services/library/src/main.ts', port: 4002 },
   { definition: profileService, main: 'services/profile/src/main.ts', port: 4003 },
 ];
