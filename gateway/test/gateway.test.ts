@@ -157,9 +157,8 @@ describe('edge security', () => {
   test.each(['POST', 'PUT', 'PATCH', 'DELETE'])(
     'when a foreign site sends %s, then 403 FORBIDDEN_ORIGIN',
     async (method) => {
-      const res = await request(gateway.url)
-        [method.toLowerCase() as 'post']('/api/book/1/like')
-        .set('Origin', 'https://evil.example');
+      const send = request(gateway.url)[method.toLowerCase() as 'post'];
+      const res = await send('/api/book/1/like').set('Origin', 'https://evil.example');
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject({ success: false, code: 'FORBIDDEN_ORIGIN' });
     },
