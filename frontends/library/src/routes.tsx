@@ -1,19 +1,14 @@
 import { Route, Routes } from 'react-router-dom';
-import { ComingSoonPage } from '@campus/web-kit/coming-soon-page';
 import type { RemoteRoutesProps } from '@campus/web-kit/remote-contract';
+import LibraryPage from './books/library-page';
+import BookStatusPage from './review/book-status-page';
 
 /** Every route of the library domain; the shell mounts this under its layout (see /remotes.json). */
 export default function LibraryRoutes({ notFound }: RemoteRoutesProps) {
   return (
     <Routes>
-      <Route
-        path="/library"
-        element={<ComingSoonPage feature="Virtual Library" description="Search, like and bookmark books and notes shared by students and verified by teachers." />}
-      />
-      <Route
-        path="/bookstatus"
-        element={<ComingSoonPage feature="Approve/Reject Book" description="Review the books and notes waiting for a teacher: view, accept or decline them." />}
-      />
+      <Route path="/library" element={<LibraryPage />} />
+      <Route path="/bookstatus" element={<BookStatusPage />} />
       <Route path="*" element={notFound} />
     </Routes>
   );

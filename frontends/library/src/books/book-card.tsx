@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Book } from '@campus/contracts/library';
+import { AppLink } from '@campus/ui/app-link';
+import { Badge } from '@campus/ui/badge';
+import { Button } from '@campus/ui/button';
+import { Card, CardTitle } from '@campus/ui/card';
+import { randomCardEdgeColour } from '@campus/ui/card-edge-colours';
+import { useToast } from '@campus/ui/toast';
+import { useAuth } from '@campus/web-kit/auth-context';
+import { bookmarkBook, libraryQueryKeys, likeBook, removeBookmark } from '../library-api';
+import styles from './book-card.module.css';
+
+export interface BookCardProps {
+  book: Book;
+  /** Whether the signed-in user has bookmarked it; undefined while unknown. */
+  bookmarked?: boolean;
+  /** Heading level of the title: 2 under the page h1, 3 under a section heading. */
+  level?: 2 | 3;
+}
+
+/** A book in a grid: its facts, likes, verifier, Like and (signed in) bookmark. */
+export function BookCard({ book, bookmarked, level = 2 }: BookCardProps) {
+  const { user } = useAuth();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  // Spec: each card's left edge gets a random colour; chosen once so it does not flicker on re-render.
+  const [edge] = useState(randomCardEdgeColour);
+  const [likes, setLikes] = useState(book.likes);
+  const [liking, setLiking] = useState(false);
+  const [savingBookmark, setSavingBookmark] = useState(false);
+  const liked = user ? likes.includes(user._id) : false;
+  const likeCount = likes.length;
+
+  const like = async () => {
+    if (!user || liked) return;
+    setLiking(true);
+    try {
+      const res = await likeBook(book._id, user._id);
+      setLikes(res.data.likes);
+    } catch (error) {
+      // Spec §8: like failures go to the console only.
+      console.error('Like failed', error);
+    } finally {
+      setLiking(false);
+    }
+  };
+
+  const toggleBookmark = async () => {
+    if (!user) return;
+    setSavingBookmark(true);
+    try {
+      if (bookmarked) {
+        await removeBookmark(book._id);
+        toast.info('Bookmark removed');
+      } else {
+        await bookmarkBook(book._id, user._id);
+        toast.success('Book bookmarked successfully');
+      }
+      await queryClient.invalidateQueries({ queryKey: libraryQueryKeys.bookmarks(user._id) });
+    } catch (error) {
+      console.error('Bookmark failed', error);
+    } finally {
+      setSavingBookmark(false);
+    }
+  };
+
+  return (
+    <Card as="li" edge={edge} className={styles.card}>
+      <CardTitle level={level}>{book.title}</CardTitle>
+      <dl className={styles.facts}>
+        <div>
+          <dt>Subject</dt>
+          <dd>{book.subject}</dd>
+        </div>
+        <div>
+          <dt>Branch</dt>
+          <dd>{book.branch}</dd>
+        </div>
+        {book.semester !== undefined && (
+          <div>
+            <dt>Semester</dt>
+            <dd>{book.semester}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Verified by</dt>
+          <dd>{book.verifiedBy ?? 'N/A'}</dd>
+        </div>
+      </dl>
+      {book.tags.length > 0 && (
+        <ul className={styles.tags} aria-label="Tags">
+          {book.tags.map((tag) => (
+            <li key={tag}>
+              <Badge tone="info">{tag}</Badge>
+            </li>
+          ))}
+        </ul>
+      )}
+      <AppLink href={book.driveLink} external className={styles.drive}>
+        Open Drive link<span className={styles.hiddenText}> for {book.title}</span>
+      </AppLink>
+      <div className={styles.actions}>
+        <span className={styles.likes} aria-live="polite">
+          <span aria-hidden="true">♥</span> {likeCount} {likeCount === 1 ? 'like' : 'likes'}
+        </span>
+        <Button
+          size="sm"
+          variant={liked ? 'success' : 'secondary'}
+          disabled={!user || liked}
+          loading={liking}
+          onClick={() => void like()}
+          aria-label={liked ? `Liked ${book.title}` : `Like ${book.title}`}
+          title={user ? undefined : 'Log in to like books'}
+        >
+          {liked ? 'Liked' : 'Like'}
+        </Button>
+        {user && (
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-pressed={bookmarked === true}
+            loading={savingBookmark}
+            onClick={() => void toggleBookmark()}
+            aria-label={bookmarked ? `Remove bookmark for ${book.title}` : `Bookmark ${book.title}`}
+          >
+            <span aria-hidden="true">{bookmarked ? '★' : '☆'}</span> {bookmarked ? 'Bookmarked' : 'Bookmark'}
+          </Button>
+        )}
+      </div>
+    </Card>
+  );
+}

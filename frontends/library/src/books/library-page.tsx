@@ -1,0 +1,106 @@
+import { useCallback, useMemo } from 'react';
+import { BOOK_MESSAGES, BOOK_SUBJECTS, DSA_BOOK_SPELLING, type Book } from '@campus/contracts/library';
+import { BackLink } from '@campus/ui/back-link';
+import { EmptyState } from '@campus/ui/empty-state';
+import { ErrorState } from '@campus/ui/error-state';
+import { Grid } from '@campus/ui/grid';
+import { LoadMoreButton } from '@campus/ui/load-more-button';
+import { SearchBar } from '@campus/ui/search-bar';
+import { Select } from '@campus/ui/select';
+import { Skeleton } from '@campus/ui/skeleton';
+import { useAuth } from '@campus/web-kit/auth-context';
+import { useDebouncedSearch } from '@campus/web-kit/use-debounced-search';
+import { useLoadMoreList } from '@campus/web-kit/use-load-more-list';
+import { fetchBookPage, libraryQueryKeys, useBookmarks, type LibraryFilters } from '../library-api';
+import { usePageTitle } from '../use-page-title';
+import { BookCard } from './book-card';
+import styles from './library-page.module.css';
+
+export const SEARCH_PLACEHOLDER = 'Search books by title, tags or subject...';
+
+// The spec's filter shows "Data Structure & Algorithm" for the subject books spell "Alogrithm".
+const SUBJECT_OPTIONS = [
+  { value: '', label: 'All Subjects' },
+  ...BOOK_SUBJECTS.map((s) => ({ value: s, label: s === DSA_BOOK_SPELLING ? 'Data Structure & Algorithm' : s })),
+];
+const SORT_OPTIONS = [
+  { value: '', label: 'Default' },
+  { value: 'likes_desc', label: 'Most Liked' },
+  { value: 'likes_asc', label: 'Least Liked' },
+];
+const INITIAL_FILTERS: LibraryFilters = { q: '', subject: '', sort: '' };
+const bookKey = (book: Book) => book._id;
+
+/** `/library`: the Virtual Library search with subject and likes filters, a grid and Load More. */
+export default function LibraryPage() {
+  usePageTitle('Virtual Library');
+  const { user } = useAuth();
+  const search = useDebouncedSearch(INITIAL_FILTERS);
+  const applied = search.appliedFilters;
+  const fetchPage = useCallback((page: number, signal: AbortSignal) => fetchBookPage(applied, page, signal), [applied]);
+  const list = useLoadMoreList({ queryKey: libraryQueryKeys.search(applied), fetchPage, getItemKey: bookKey });
+  const bookmarks = useBookmarks(user?._id);
+  const bookmarkedIds = useMemo(() => new Set(bookmarks.data?.map((b) => b._id)), [bookmarks.data]);
+
+  return (
+    <div className={styles.page}>
+      <BackLink href="/feature">Back</BackLink>
+      <header className={styles.header}>
+        <h1 className={styles.title}>Virtual Library</h1>
+        <p className={styles.subtitle}>Books and notes shared by students, verified by teachers.</p>
+      </header>
+      <div className={styles.filters}>
+        <div className={styles.search}>
+          <SearchBar
+            label="Search books"
+            placeholder={SEARCH_PLACEHOLDER}
+            value={search.filters.q}
+            onValueChange={(q) => search.setFilter('q', q)}
+          />
+        </div>
+        <label className={styles.filter}>
+          <span className={styles.filterLabel}>Subject</span>
+          <Select
+            options={SUBJECT_OPTIONS}
+            value={search.filters.subject}
+            onChange={(e) => search.setFilter('subject', e.target.value)}
+          />
+        </label>
+        <label className={styles.filter}>
+          <span className={styles.filterLabel}>Sort by likes</span>
+          <Select
+            options={SORT_OPTIONS}
+            value={search.filters.sort}
+            onChange={(e) => search.setFilter('sort', e.target.value as LibraryFilters['sort'])}
+          />
+        </label>
+      </div>
+
+      <section aria-label="Results" aria-busy={list.status === 'loading'}>
+        {list.status === 'loading' && (
+          <Grid as="div" minColumnWidth="18rem">
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} variant="card" label={i === 0 ? 'Loading books...' : undefined} />
+            ))}
+          </Grid>
+        )}
+        {list.status === 'error' && (
+          <ErrorState message={`Error loading books: ${list.error?.message ?? 'Unknown error'}`} onRetry={list.retry} />
+        )}
+        {list.status === 'empty' && <EmptyState title={BOOK_MESSAGES.searchEmpty} />}
+        {list.status === 'results' && (
+          <>
+            <Grid as="ul" minColumnWidth="18rem" className={styles.grid}>
+              {list.items.map((book) => (
+                <BookCard key={book._id} book={book} bookmarked={user ? bookmarkedIds.has(book._id) : undefined} />
+              ))}
+            </Grid>
+            <div className={styles.more}>
+              <LoadMoreButton hasMore={list.hasMore} loading={list.loadingMore} onLoadMore={list.loadMore} />
+            </div>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { BOOK_MESSAGES, type Book } from '@campus/contracts/library';
+import { BackLink } from '@campus/ui/back-link';
+import { Button, ButtonLink } from '@campus/ui/button';
+import { Card, CardTitle } from '@campus/ui/card';
+import { cardEdgeColourFor } from '@campus/ui/card-edge-colours';
+import { EmptyState } from '@campus/ui/empty-state';
+import { ErrorState } from '@campus/ui/error-state';
+import { Grid } from '@campus/ui/grid';
+import { Skeleton } from '@campus/ui/skeleton';
+import { useToast } from '@campus/ui/toast';
+import { isApiError } from '@campus/web-kit/api-error';
+import { useAuth } from '@campus/web-kit/auth-context';
+import type { SessionUser } from '@campus/web-kit/auth-store';
+import { libraryQueryKeys, reviewBook, usePendingBooks } from '../library-api';
+import { usePageTitle } from '../use-page-title';
+import styles from './book-status-page.module.css';
+
+/** `/bookstatus`: the teacher's queue of pending books in their subjects, to accept or decline. */
+export default function BookStatusPage() {
+  usePageTitle('Pending Book Requests');
+  const { user } = useAuth();
+  return (
+    <div className={styles.page}>
+      <BackLink href="/feature">Back</BackLink>
+      <h1 className={styles.title}>Pending Book Requests</h1>
+      {!user ? (
+        <EmptyState title="Please log in to review books." action={<ButtonLink href="/login">Login</ButtonLink>} />
+      ) : !user.isTeacher ? (
+        <EmptyState title="Only teachers review books." description="Books you upload appear in the library once a teacher accepts them." />
+      ) : (
+        <PendingBooks teacher={user} />
+      )}
+    </div>
+  );
+}
+
+function PendingBooks({ teacher }: { teacher: SessionUser }) {
+  const pending = usePendingBooks(teacher._id);
+  if (pending.isPending) return <Skeleton variant="card" label="Loading pending books..." />;
+  if (pending.isError) return <ErrorState message="Pending books could not load." onRetry={() => void pending.refetch()} />;
+  if (pending.data.length === 0)
+    return (
+      <EmptyState
+        title={BOOK_MESSAGES.pendingEmpty}
+        description="Books uploaded in the subjects on your profile appear here for review."
+      />
+    );
+  return (
+    <Grid as="ul" minColumnWidth="18rem" className={styles.grid}>
+      {pending.data.map((book) => (
+        <PendingBookCard key={book._id} book={book} teacher={teacher} />
+      ))}
+    </Grid>
+  );
+}
+
+function PendingBookCard({ book, teacher }: { book: Book; teacher: SessionUser }) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [saving, setSaving] = useState<1 | 2 | null>(null);
+
+  const review = async (status: 1 | 2) => {
+    setSaving(status);
+    try {
+      const res = await reviewBook(book._id, status, teacher.name);
+      toast.success(res.message);
+      // Spec §4: on success the book leaves the pending list.
+      queryClient.setQueryData<Book[]>(libraryQueryKeys.pending(teacher._id), (books) => books?.filter((b) => b._id !== book._id));
+      await queryClient.invalidateQueries({ queryKey: ['library', 'search'] });
+    } catch (error) {
+      console.error('Review failed', error);
+      if (isApiError(error) && error.status === 409) {
+        toast.info(error.message);
+        await queryClient.invalidateQueries({ queryKey: libraryQueryKeys.pending(teacher._id) });
+      } else toast.error(isApiError(error) ? error.message : 'The review could not be saved.');
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  return (
+    <Card as="li" edge={cardEdgeColourFor(book._id)} className={styles.card}>
+      <CardTitle level={2}>{book.title}</CardTitle>
+      <p className={styles.subject}>{book.subject}</p>
+      <div className={styles.actions}>
+        <ButtonLink href={book.driveLink} external variant="secondary" size="sm" aria-label={`View ${book.title} (opens in a new tab)`}>
+          View
+        </ButtonLink>
+        <Button size="sm" variant="success" loading={saving === 1} disabled={saving !== null} onClick={() => void review(1)} aria-label={`Accept ${book.title}`}>
+          Accept
+        </Button>
+        <Button size="sm" variant="danger" loading={saving === 2} disabled={saving !== null} onClick={() => void review(2)} aria-label={`Decline ${book.title}`}>
+          Decline
+        </Button>
+      </div>
+    </Card>
+  );
+}

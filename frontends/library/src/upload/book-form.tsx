@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { BOOK_SUBJECTS } from '@campus/contracts/library';
+import { Button, ButtonLink } from '@campus/ui/button';
+import { Field } from '@campus/ui/field';
+import { Input } from '@campus/ui/input';
+import { Select } from '@campus/ui/select';
+import { useToast } from '@campus/ui/toast';
+import { isApiError } from '@campus/web-kit/api-error';
+import { useAuth } from '@campus/web-kit/auth-context';
+import { createBook } from '../library-api';
+import { BookFormSchema, EMPTY_BOOK_FORM, toCreateBookRequest, type BookFormValues } from './book-form-schema';
+import styles from './book-form.module.css';
+
+export interface BookFormProps {
+  /** Called after the server accepted the upload (the profile refreshes its counts). */
+  onCreated?: () => void;
+}
+
+const SUBJECT_OPTIONS = BOOK_SUBJECTS.map((s) => ({ value: s, label: s }));
+
+/** "Create a New Book/Notes": exposed as `library/book-form` for the profile's right panel. */
+export default function BookForm({ onCreated }: BookFormProps) {
+  const { user } = useAuth();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<BookFormValues, unknown, ReturnType<typeof BookFormSchema.parse>>({
+    resolver: zodResolver(BookFormSchema),
+    defaultValues: EMPTY_BOOK_FORM,
+  });
+
+  if (!user)
+    return (
+      <section className={styles.panel} aria-labelledby="book-form-title">
+        <h2 id="book-form-title" className={styles.title}>
+          Create a New Book/Notes
+        </h2>
+        <p>Please log in to upload books or notes.</p>
+        <ButtonLink href="/login">Login</ButtonLink>
+      </section>
+    );
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await createBook({ ...toCreateBookRequest(values), uploadedBy: user._id });
+      toast.success('Book created successfully');
+      await queryClient.invalidateQueries({ queryKey: ['library'] });
+      onCreated?.();
+    } catch (error) {
+      // Spec §8: 'Error creating book:' with what the server said.
+      toast.error(`Error creating book: ${isApiError(error) ? error.message : String(error)}`);
+    } finally {
+      // Spec §4: after an attempt the form is reset, even on failure.
+      reset(EMPTY_BOOK_FORM);
+    }
+  });
+
+  return (
+    <section className={styles.panel} aria-labelledby="book-form-title">
+      <h2 id="book-form-title" className={styles.title}>
+        Create a New Book/Notes
+      </h2>
+      <p className={styles.note}>A teacher of the subject reviews it before it appears in the library.</p>
+      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+        <Field label="Title" required error={errors.title?.message}>
+          <Input autoComplete="off" {...register('title')} />
+        </Field>
+        <div className={styles.row}>
+          <Field label="Semester" hint="Optional, 1 to 10" error={errors.semester?.message}>
+            <Input inputMode="numeric" {...register('semester')} />
+          </Field>
+          <Field label="Branch" required error={errors.branch?.message}>
+            <Input autoComplete="off" placeholder="e.g. Computer Science" {...register('branch')} />
+          </Field>
+        </div>
+        <Field label="Subject" required error={errors.subject?.message}>
+          <Select options={SUBJECT_OPTIONS} placeholder="Select a subject" {...register('subject')} />
+        </Field>
+        <Field label="Tags" hint="Separate tags with commas, e.g. trees, graphs" error={errors.tags?.message}>
+          <Input autoComplete="off" {...register('tags')} />
+        </Field>
+        <Field label="Google Drive link" required hint="A Google Drive or Docs link starting with https://" error={errors.driveLink?.message}>
+          <Input type="url" autoComplete="off" placeholder="https://drive.google.com/..." {...register('driveLink')} />
+        </Field>
+        <Button type="submit" loading={isSubmitting} loadingLabel="Uploading...">
+          Upload
+        </Button>
+      </form>
+    </section>
+  );
+}
