@@ -16,12 +16,21 @@ import type { RemoteFederationConfig } from '../packages/web-build/src/remote-fe
 
 const repoRoot = path.resolve(__dirname, '..');
 export const WEB_DIST_DIR = path.join(repoRoot, 'dist/web');
+/** Which modules each emitted file holds, per app (not served): bench/src/web-size.ts reads it. */
+export const WEB_STATS_DIR = path.join(repoRoot, 'dist/web-stats');
 const SHELL_DIR = path.join(repoRoot, 'shell');
 const FRONTENDS_DIR = path.join(repoRoot, 'frontends');
 const STAMP_FILE = path.join(WEB_DIST_DIR, 'build-stamp.json');
 
 /** Everything the browser bundles depend on; tests and docs are not inputs. */
-const INPUT_ROOTS = ['shell', 'frontends', 'packages/web-kit', 'packages/ui', 'packages/contracts', 'packages/web-build'];
+const INPUT_ROOTS = [
+  'shell',
+  'frontends',
+  'packages/web-kit',
+  'packages/ui',
+  'packages/contracts',
+  'packages/web-build',
+];
 const INPUT_FILES = ['package-lock.json', 'scripts/build-web.ts'];
 const SKIPPED_DIRECTORIES = new Set(['node_modules', 'dist', 'test', '.cache']);
 
@@ -34,7 +43,10 @@ export interface WebBuildResult {
 
 export function remoteNames(): string[] {
   return readdirSync(FRONTENDS_DIR, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(path.join(FRONTENDS_DIR, entry.name, 'federation.config.ts')))
+    .filter(
+      (entry) =>
+        entry.isDirectory() && existsSync(path.join(FRONTENDS_DIR, entry.name, 'federation.config.ts')),
+    )
     .map((entry) => entry.name)
     .sort();
 }
@@ -42,7 +54,8 @@ export function remoteNames(): string[] {
 function listFiles(directory: string): string[] {
   if (!existsSync(directory)) return [];
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.isDirectory()) return SKIPPED_DIRECTORIES.has(entry.name) ? [] : listFiles(path.join(directory, entry.name));
+    if (entry.isDirectory())
+      return SKIPPED_DIRECTORIES.has(entry.name) ? [] : listFiles(path.join(directory, entry.name));
     return [path.join(directory, entry.name)];
   });
 }
@@ -87,7 +100,8 @@ async function loadRemoteConfig(name: string): Promise<RemoteFederationConfig> {
     default: RemoteFederationConfig | { default: RemoteFederationConfig };
   };
   const config = 'default' in imported.default ? imported.default.default : imported.default;
-  if (config.name !== name) throw new Error(`frontends/${name}/federation.config.ts names itself "${config.name}"`);
+  if (config.name !== name)
+    throw new Error(`frontends/${name}/federation.config.ts names itself "${config.name}"`);
   return config;
 }
 
@@ -124,7 +138,8 @@ function runWebpack(configs: Configuration[]): Promise<MultiStats> {
       compiler.close(() => {
         if (error) return reject(error);
         if (!stats) return reject(new Error('webpack returned no stats'));
-        if (stats.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true, colors: false })));
+        if (stats.hasErrors())
+          return reject(new Error(stats.toString({ all: false, errors: true, colors: false })));
         if (stats.hasWarnings()) console.warn(stats.toString({ all: false, warnings: true, colors: false }));
         resolve(stats);
       });
@@ -132,15 +147,38 @@ function runWebpack(configs: Configuration[]): Promise<MultiStats> {
   });
 }
 
+function writeChunkModules(stats: MultiStats): void {
+  mkdirSync(WEB_STATS_DIR, { recursive: true });
+  for (const { compilation } of stats.stats) {
+    const files: Record<string, string[]> = {};
+    for (const chunk of compilation.chunks) {
+      const modules = compilation.chunkGraph
+        .getChunkModules(chunk)
+        .map((module) => path.relative(repoRoot, module.nameForCondition() ?? module.identifier()));
+      for (const file of chunk.files) files[file] = modules;
+    }
+    writeFileSync(path.join(WEB_STATS_DIR, `${compilation.name}.json`), JSON.stringify(files));
+  }
+}
+
 export async function buildWeb({ mode = 'production' }: { mode?: BuildMode } = {}): Promise<WebBuildResult> {
   const started = performance.now();
   const inputsHash = webInputsHash();
-  await runWebpack(await webpackConfigs(mode));
+  const stats = await runWebpack(await webpackConfigs(mode));
+  writeChunkModules(stats);
   // Read at run time by the shell; copied after webpack because the output directory is cleaned.
   cpSync(path.join(SHELL_DIR, 'public'), path.join(WEB_DIST_DIR, 'shell'), { recursive: true });
   mkdirSync(WEB_DIST_DIR, { recursive: true });
-  writeFileSync(STAMP_FILE, `${JSON.stringify({ inputsHash, mode, builtAt: new Date().toISOString() }, null, 2)}\n`);
-  return { mode, outputDir: WEB_DIST_DIR, remotes: remoteNames(), durationMs: Math.round(performance.now() - started) };
+  writeFileSync(
+    STAMP_FILE,
+    `${JSON.stringify({ inputsHash, mode, builtAt: new Date().toISOString() }, null, 2)}\n`,
+  );
+  return {
+    mode,
+    outputDir: WEB_DIST_DIR,
+    remotes: remoteNames(),
+    durationMs: Math.round(performance.now() - started),
+  };
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -149,7 +187,8 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const result = await buildWeb({ mode: argv.includes('--dev') ? 'development' : 'production' });
-  const size = (directory: string) => listFiles(directory).reduce((total, file) => total + statSync(file).size, 0);
+  const size = (directory: string) =>
+    listFiles(directory).reduce((total, file) => total + statSync(file).size, 0);
   console.log(
     `Built the shell and ${result.remotes.length} remotes (${result.remotes.join(', ')}) in ${(result.durationMs / 1000).toFixed(1)} s ` +
       `(${result.mode}, ${Math.round(size(WEB_DIST_DIR) / 1024)} KB in dist/web)`,

@@ -5,10 +5,15 @@ import { expect, test } from '../src/fixtures';
 const shellScreens = ['/', '/register', '/login', '/feature', '/logout', '/no-such-page', '/library'];
 
 async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    );
 }
 
 for (const colorScheme of ['light', 'dark'] as const) {
@@ -23,7 +28,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
       });
     }
 
-    test('the signed-in screens have none either (teacher, with the sixth tile)', async ({ page, registered, logIn }) => {
+    test('the signed-in screens have none either (teacher, with the sixth tile)', async ({
+      page,
+      registered,
+      logIn,
+    }) => {
       await logIn(page, await registered('teacher'));
       for (const path of ['/feature', '/logout', '/profile']) {
         await page.goto(path);

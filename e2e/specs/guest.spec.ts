@@ -1,7 +1,9 @@
 import { expect, test } from '../src/fixtures';
 
 test.describe('a guest', () => {
-  test('sees the landing page with its top bar, cards, about, themes, features and copyright', async ({ page }) => {
+  test('sees the landing page with its top bar, cards, about, themes, features and copyright', async ({
+    page,
+  }) => {
     await page.goto('/');
 
     const topBar = page.getByRole('navigation', { name: 'Main' });
@@ -9,7 +11,16 @@ test.describe('a guest', () => {
     await expect(topBar.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     await expect(topBar.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
     await expect(page.getByRole('heading', { level: 1, name: 'Campus Connect' })).toBeVisible();
-    for (const card of ['Our Institute', 'Students', 'Campus Ground', 'Training and Placements', 'Library', 'Sports', 'Departments', 'Awards']) {
+    for (const card of [
+      'Our Institute',
+      'Students',
+      'Campus Ground',
+      'Training and Placements',
+      'Library',
+      'Sports',
+      'Departments',
+      'Awards',
+    ]) {
       await expect(page.getByRole('heading', { name: card, exact: true })).toBeVisible();
     }
     await expect(page.getByRole('heading', { name: 'About' })).toBeVisible();
@@ -19,7 +30,9 @@ test.describe('a guest', () => {
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Campus Connect/);
   });
 
-  test('browses the feature grid: five tiles, no review tile, a Login button in the nav bar', async ({ page }) => {
+  test('browses the feature grid: five tiles, no review tile, a Login button in the nav bar', async ({
+    page,
+  }) => {
     await page.goto('/feature');
 
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -36,13 +49,21 @@ test.describe('a guest', () => {
     await expect(nav.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
 
     const tiles = page.getByRole('list', { name: 'Features' }).getByRole('heading');
-    await expect(tiles).toHaveText(['Virtual Library', 'Interview Experiences', 'FundRaising', 'Room-Mate Finder', 'Campus Events']);
+    await expect(tiles).toHaveText([
+      'Virtual Library',
+      'Interview Experiences',
+      'FundRaising',
+      'Room-Mate Finder',
+      'Campus Events',
+    ]);
     await expect(page.getByRole('link', { name: 'Approve/Reject Book' })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Recent Top Picks' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Latest Links' })).toBeVisible();
   });
 
-  test('opens each domain inside the layout, and a reload of any route lands on the same screen', async ({ page }) => {
+  test('opens each domain inside the layout, and a reload of any route lands on the same screen', async ({
+    page,
+  }) => {
     const paths = [
       '/library',
       '/bookstatus',

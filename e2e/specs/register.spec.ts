@@ -1,7 +1,10 @@
 import { expect, newAccount, test } from '../src/fixtures';
 
 test.describe('registering', () => {
-  test('a student registers, is sent to login, and lands on the first-time profile form', async ({ page, logIn }) => {
+  test('a student registers, is sent to login, and lands on the first-time profile form', async ({
+    page,
+    logIn,
+  }) => {
     const student = newAccount('student');
     await page.goto('/register');
 
@@ -13,10 +16,17 @@ test.describe('registering', () => {
     await expect(page).toHaveURL(/\/login$/);
     await logIn(page, student);
     await expect(page).toHaveURL(/\/commondataform$/);
-    await expect(page.getByRole('link', { name: new RegExp(student.name) })).toHaveAttribute('href', '/profile');
+    await expect(page.getByRole('link', { name: new RegExp(student.name) })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
   });
 
-  test('a teacher registers with the right faculty code and then sees the review tile', async ({ page, teacherCode, logIn }) => {
+  test('a teacher registers with the right faculty code and then sees the review tile', async ({
+    page,
+    teacherCode,
+    logIn,
+  }) => {
     const teacher = newAccount('teacher');
     await page.goto('/register');
 
@@ -34,7 +44,9 @@ test.describe('registering', () => {
     await expect(page).toHaveURL(/\/bookstatus$/);
   });
 
-  test("a wrong teacher code shows 'Invalid teacher unique ID.' under the field; unticking clears it", async ({ page }) => {
+  test("a wrong teacher code shows 'Invalid teacher unique ID.' under the field; unticking clears it", async ({
+    page,
+  }) => {
     const teacher = newAccount('teacher');
     await page.goto('/register');
     await page.getByLabel('Name').fill(teacher.name);

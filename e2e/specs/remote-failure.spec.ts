@@ -15,7 +15,9 @@ test.describe('a remote that fails to load', () => {
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   });
 
-  test('does not take the rest of the app down: other remotes and shell screens still work', async ({ page }) => {
+  test('does not take the rest of the app down: other remotes and shell screens still work', async ({
+    page,
+  }) => {
     await page.route('**/remotes/library/**', (route) => route.fulfill({ status: 503, body: 'down' }));
     await page.goto('/library');
     await expect(page.getByRole('heading', { name: 'This part could not load' })).toBeVisible();

@@ -1,7 +1,10 @@
 import { expect, test } from '../src/fixtures';
 
 test.describe('signing in and out', () => {
-  test("a wrong password shows 'Wrong Credentials' and keeps the guest signed out", async ({ page, registered }) => {
+  test("a wrong password shows 'Wrong Credentials' and keeps the guest signed out", async ({
+    page,
+    registered,
+  }) => {
     const student = await registered('student');
     await page.goto('/login');
     await page.getByLabel('Email').fill(student.email);
@@ -14,36 +17,65 @@ test.describe('signing in and out', () => {
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
   });
 
-  test('a first-time student is sent to /commondataform, with the user stored and shown', async ({ page, registered, logIn }) => {
+  test('a first-time student is sent to /commondataform, with the user stored and shown', async ({
+    page,
+    registered,
+    logIn,
+  }) => {
     const student = await registered('student');
 
     await logIn(page, student);
 
     await expect(page).toHaveURL(/\/commondataform$/);
-    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? 'null') as Record<string, unknown>;
-    expect(stored).toMatchObject({ name: student.name, email: student.email, isTeacher: false, isFirstTime: true });
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? 'null') as Record<
+      string,
+      unknown
+    >;
+    expect(stored).toMatchObject({
+      name: student.name,
+      email: student.email,
+      isTeacher: false,
+      isFirstTime: true,
+    });
     await page.getByRole('link', { name: new RegExp(student.name) }).click();
     await expect(page).toHaveURL(/\/profile$/);
   });
 
-  test('a signed-in student sees the five tiles but not the teacher tile', async ({ page, registered, logIn }) => {
+  test('a signed-in student sees the five tiles but not the teacher tile', async ({
+    page,
+    registered,
+    logIn,
+  }) => {
     await logIn(page, await registered('student'));
     await page.goto('/feature');
 
     await expect(page.getByRole('list', { name: 'Features' }).getByRole('listitem')).toHaveCount(5);
     await expect(page.getByRole('link', { name: 'Approve/Reject Book' })).toHaveCount(0);
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toHaveCount(0);
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),
+    ).toHaveCount(0);
   });
 
-  test('a signed-in teacher sees the sixth tile, Approve/Reject Book', async ({ page, registered, logIn }) => {
+  test('a signed-in teacher sees the sixth tile, Approve/Reject Book', async ({
+    page,
+    registered,
+    logIn,
+  }) => {
     await logIn(page, await registered('teacher'));
     await page.goto('/feature');
 
     await expect(page.getByRole('list', { name: 'Features' }).getByRole('listitem')).toHaveCount(6);
-    await expect(page.getByRole('link', { name: 'Approve/Reject Book' })).toHaveAttribute('href', '/bookstatus');
+    await expect(page.getByRole('link', { name: 'Approve/Reject Book' })).toHaveAttribute(
+      'href',
+      '/bookstatus',
+    );
   });
 
-  test('logging out ends the session, forgets the stored user and goes to /', async ({ page, registered, logIn }) => {
+  test('logging out ends the session, forgets the stored user and goes to /', async ({
+    page,
+    registered,
+    logIn,
+  }) => {
     const student = await registered('student');
     await logIn(page, student);
     await page.goto('/logout');
@@ -56,17 +88,23 @@ test.describe('signing in and out', () => {
     const me = await page.request.get('/api/auth/me');
     expect(me.status()).toBe(401);
     await page.goto('/feature');
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),
+    ).toBeVisible();
   });
 
   test('a stored user whose session is gone is signed out on the next visit', async ({ page, context }) => {
     await page.goto('/');
-    await page.evaluate(() => localStorage.setItem('user', JSON.stringify({ _id: 'ghost', name: 'Ghost', isTeacher: true })));
+    await page.evaluate(() =>
+      localStorage.setItem('user', JSON.stringify({ _id: 'ghost', name: 'Ghost', isTeacher: true })),
+    );
     await context.clearCookies();
 
     await page.goto('/feature');
 
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),
+    ).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -17,19 +17,28 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (isWebBuildStale()) {
     console.log('e2e: building the frontends...');
     // In its own process: the build loads TypeScript configs, which tsx understands.
-    const build = spawnSync(process.execPath, [tsxCli, path.join(repoRoot, 'scripts/build-web.ts')], { cwd: repoRoot, stdio: 'inherit' });
+    const build = spawnSync(process.execPath, [tsxCli, path.join(repoRoot, 'scripts/build-web.ts')], {
+      cwd: repoRoot,
+      stdio: 'inherit',
+    });
     if (build.status !== 0) throw new Error('the frontend build failed (see above)');
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'campus-e2e-'));
+  // Served from a copy, so a build started meanwhile (it cleans dist/web) cannot pull files away.
+  const webRoot = path.join(dataDir, 'web');
+  cpSync(WEB_DIST_DIR, webRoot, { recursive: true });
   const teacherCode = `E2E-${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
   const child = spawn(
     process.execPath,
-    [tsxCli, path.join(__dirname, 'serve-platform.ts'), dataDir, WEB_DIST_DIR, teacherCode],
+    [tsxCli, path.join(__dirname, 'serve-platform.ts'), dataDir, webRoot, teacherCode],
     { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
   );
 
   const ready = await new Promise<{ url: string; teacherCode: string }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the platform did not start in time')), STARTUP_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error('the platform did not start in time')),
+      STARTUP_TIMEOUT_MS,
+    );
     child.once('exit', (code) => reject(new Error(`the platform exited early (code ${code})`)));
     createInterface({ input: child.stdout! }).on('line', (line) => {
       if (!line.startsWith('{')) return;

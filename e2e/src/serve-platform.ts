@@ -6,7 +6,8 @@ import { startPlatform } from '../../infra/local/src/platform';
 
 async function main() {
   const [dataDir, webRoot, teacherCode] = process.argv.slice(2);
-  if (!dataDir || !webRoot || !teacherCode) throw new Error('usage: serve-platform <dataDir> <webRoot> <teacherCode>');
+  if (!dataDir || !webRoot || !teacherCode)
+    throw new Error('usage: serve-platform <dataDir> <webRoot> <teacherCode>');
   const platform = await startPlatform({
     dataDir,
     webRoot,

@@ -7,10 +7,12 @@ import { RouterProvider } from 'react-router-dom';
 import { AuthProvider } from '@campus/web-kit/auth-context';
 import { queryClient } from '@campus/web-kit/query-client';
 import { ToastProvider } from '@campus/ui/toast';
-import { router } from './router';
+import { prefetchRemoteForPath } from './remotes/remote-registry';
+import { isShellPath, router } from './router';
 import { verifyStoredSession } from './session-check';
 
 verifyStoredSession();
+if (!isShellPath(window.location.pathname)) void prefetchRemoteForPath(queryClient, window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

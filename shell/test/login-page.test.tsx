@@ -29,11 +29,16 @@ describe('the login screen', () => {
       url: '/api/auth/login',
       body: { email: 'asha@campus.test', password: 'student-demo-pass' },
     });
-    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toMatchObject({ name: 'Asha', isFirstTime: false });
+    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toMatchObject({
+      name: 'Asha',
+      isFirstTime: false,
+    });
   });
 
   it('when a first-time user logs in, then the profile form opens', async () => {
-    const { location } = renderScreen('/login', <LoginPage />, [{ status: 200, body: { ...student, isFirstTime: true } }]);
+    const { location } = renderScreen('/login', <LoginPage />, [
+      { status: 200, body: { ...student, isFirstTime: true } },
+    ]);
 
     await logIn();
 
@@ -44,7 +49,11 @@ describe('the login screen', () => {
     let release: () => void = () => undefined;
     const hold = new Promise<void>((resolve) => (release = resolve));
     const { location } = renderScreen('/login', <LoginPage />, [
-      { status: 401, body: { success: false, code: 'INVALID_CREDENTIALS', message: 'Wrong Credentials' }, hold },
+      {
+        status: 401,
+        body: { success: false, code: 'INVALID_CREDENTIALS', message: 'Wrong Credentials' },
+        hold,
+      },
     ]);
 
     await logIn('wrong-password');

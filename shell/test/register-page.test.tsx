@@ -27,7 +27,13 @@ describe('the register screen', () => {
       {
         method: 'POST',
         url: '/api/auth/register',
-        body: { name: 'Asha Verma', email: 'asha@campus.test', password: 'a-long-password', isTeacher: false, teacherCode: '' },
+        body: {
+          name: 'Asha Verma',
+          email: 'asha@campus.test',
+          password: 'a-long-password',
+          isTeacher: false,
+          teacherCode: '',
+        },
       },
     ]);
   });
@@ -35,7 +41,9 @@ describe('the register screen', () => {
   it("shows 'Just a Min...' on the disabled button while the registration is sent", async () => {
     let release: () => void = () => undefined;
     const hold = new Promise<void>((resolve) => (release = resolve));
-    const { location } = renderScreen('/register', <RegisterPage />, [{ status: 201, body: { success: true }, hold }]);
+    const { location } = renderScreen('/register', <RegisterPage />, [
+      { status: 201, body: { success: true }, hold },
+    ]);
     await fillStudent();
 
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
@@ -68,7 +76,10 @@ describe('the register screen', () => {
 
   it("when the server refuses the teacher code, then 'Invalid teacher unique ID.' shows under the field", async () => {
     const { requests } = renderScreen('/register', <RegisterPage />, [
-      { status: 400, body: { success: false, code: 'INVALID_TEACHER_CODE', message: 'Invalid teacher unique ID.' } },
+      {
+        status: 400,
+        body: { success: false, code: 'INVALID_TEACHER_CODE', message: 'Invalid teacher unique ID.' },
+      },
     ]);
     await fillStudent();
     await userEvent.click(screen.getByLabelText('Register as Teacher'));
@@ -82,7 +93,10 @@ describe('the register screen', () => {
 
   it('unticking the teacher box clears the code and its error', async () => {
     renderScreen('/register', <RegisterPage />, [
-      { status: 400, body: { success: false, code: 'INVALID_TEACHER_CODE', message: 'Invalid teacher unique ID.' } },
+      {
+        status: 400,
+        body: { success: false, code: 'INVALID_TEACHER_CODE', message: 'Invalid teacher unique ID.' },
+      },
     ]);
     await fillStudent();
     await userEvent.click(screen.getByLabelText('Register as Teacher'));
@@ -100,7 +114,10 @@ describe('the register screen', () => {
 
   it("when the email is taken, then the server's message shows", async () => {
     renderScreen('/register', <RegisterPage />, [
-      { status: 409, body: { success: false, code: 'EMAIL_TAKEN', message: 'This email is already registered.' } },
+      {
+        status: 409,
+        body: { success: false, code: 'EMAIL_TAKEN', message: 'This email is already registered.' },
+      },
     ]);
     await fillStudent();
 

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { remoteForPath, type RemotesConfig } from '../src/remotes/remote-registry';
 
-const config = JSON.parse(readFileSync(path.join(__dirname, '../public/remotes.json'), 'utf8')) as RemotesConfig;
+const config = JSON.parse(
+  readFileSync(path.join(__dirname, '../public/remotes.json'), 'utf8'),
+) as RemotesConfig;
 
 describe('the remotes configuration (shell/public/remotes.json)', () => {
   it.each([
@@ -31,7 +33,7 @@ describe('the remotes configuration (shell/public/remotes.json)', () => {
     expect(remoteForPath(config, '/postcard')).toBeNull();
   });
 
-  it("loads every remote from its own manifest under /remotes/<name>/", () => {
+  it('loads every remote from its own manifest under /remotes/<name>/', () => {
     for (const [name, entry] of Object.entries(config)) {
       expect(entry.manifest).toBe(`/remotes/${name}/mf-manifest.json`);
     }

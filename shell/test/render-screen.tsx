@@ -21,7 +21,11 @@ export interface ScriptedReply {
 export function renderScreen(path: string, screen: ReactElement, replies: ScriptedReply[] = []) {
   const requests: Array<{ method: string; url: string; body: unknown }> = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    requests.push({ method: init?.method ?? 'GET', url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    requests.push({
+      method: init?.method ?? 'GET',
+      url: String(input),
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    });
     const reply = replies.shift();
     if (!reply) throw new TypeError('Failed to fetch');
     await reply.hold;

@@ -8,15 +8,30 @@ export default function CommunityRoutes({ notFound }: RemoteRoutesProps) {
     <Routes>
       <Route
         path="/community"
-        element={<ComingSoonPage feature="Community" description="Ask questions, share advice and vote on the discussions of the campus." />}
+        element={
+          <ComingSoonPage
+            feature="Community"
+            description="Ask questions, share advice and vote on the discussions of the campus."
+          />
+        }
       />
       <Route
         path="/post/:postId"
-        element={<ComingSoonPage feature="Community Post" description="Read a discussion and reply in its comment thread." />}
+        element={
+          <ComingSoonPage
+            feature="Community Post"
+            description="Read a discussion and reply in its comment thread."
+          />
+        }
       />
       <Route
         path="/fundrasing"
-        element={<ComingSoonPage feature="FundRaising" description="Support campus campaigns: copy the UPI ID and record your pledge." />}
+        element={
+          <ComingSoonPage
+            feature="FundRaising"
+            description="Support campus campaigns: copy the UPI ID and record your pledge."
+          />
+        }
       />
       <Route path="*" element={notFound} />
     </Routes>

@@ -8,7 +8,12 @@ export default function EventsRoutes({ notFound }: RemoteRoutesProps) {
     <Routes>
       <Route
         path="/events"
-        element={<ComingSoonPage feature="Campus Events" description="Discover the latest campus events and register for them." />}
+        element={
+          <ComingSoonPage
+            feature="Campus Events"
+            description="Discover the latest campus events and register for them."
+          />
+        }
       />
       <Route path="*" element={notFound} />
     </Routes>

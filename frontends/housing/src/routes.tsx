@@ -8,11 +8,18 @@ export default function HousingRoutes({ notFound }: RemoteRoutesProps) {
     <Routes>
       <Route
         path="/roomfinder"
-        element={<ComingSoonPage feature="Room-Mate Finder" description="Find available housing and room-mates near the campus." />}
+        element={
+          <ComingSoonPage
+            feature="Room-Mate Finder"
+            description="Find available housing and room-mates near the campus."
+          />
+        }
       />
       <Route
         path="/roomfinder/myroomrequest"
-        element={<ComingSoonPage feature="My Room Requests" description="See and manage your flat requests." />}
+        element={
+          <ComingSoonPage feature="My Room Requests" description="See and manage your flat requests." />
+        }
       />
       <Route path="*" element={notFound} />
     </Routes>

@@ -110,7 +110,7 @@ export function createWebpackConfig(options: FrontendBuildOptions): Configuratio
     exposes: options.kind === 'remote' ? options.exposes : undefined,
     // The host learns its remotes at run time from /remotes.json, so none are baked in.
     remotes: {},
-    shared: sharedSingletons(repoRoot),
+    shared: sharedSingletons(repoRoot, { provideAllWorkspaceModules: options.kind === 'host' }),
     // 'version-first' would load every registered remote to compare versions before any shared
     // module runs, so one unreachable remote would break the whole page; versions are pinned anyway.
     shareStrategy: 'loaded-first',
@@ -122,7 +122,9 @@ export function createWebpackConfig(options: FrontendBuildOptions): Configuratio
     name,
     mode,
     context: root,
-    entry: { main: './src/index.ts' },
+    // A remote's own page (its standalone harness) is for development; in production the shell
+    // only needs remoteEntry.js, and skipping the harness spares compiling react-dom/client 6 times.
+    entry: options.kind === 'host' || !production ? { main: './src/index.ts' } : {},
     target: 'web',
     devtool: production ? false : 'eval-cheap-module-source-map',
     output: {
@@ -137,10 +139,10 @@ export function createWebpackConfig(options: FrontendBuildOptions): Configuratio
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs'],
-      // Workspace packages export TypeScript source; ".tsx" files are reached via explicit exports.
-      conditionNames: ['browser', 'import', 'module', 'require', 'default'],
     },
-    module: { rules: [scriptRule(mode), ...styleRules(mode), { test: /\.(svg|png|webp|avif)$/, type: 'asset' }] },
+    module: {
+      rules: [scriptRule(mode), ...styleRules(mode), { test: /\.(svg|png|webp|avif)$/, type: 'asset' }],
+    },
     plugins: [
       federation,
       new MiniCssExtractPlugin({ filename: `${hashed}.css`, chunkFilename: `${hashed}.css` }),
@@ -152,19 +154,25 @@ export function createWebpackConfig(options: FrontendBuildOptions): Configuratio
               minify: production ? { collapseWhitespace: true, removeComments: true } : false,
             }),
           ]
-        : [
-            // Opens the remote on its own (/remotes/<name>/) for working on one domain.
-            new HtmlWebpackPlugin({
-              templateContent: standaloneHtml(name),
-              scriptLoading: 'defer',
-              minify: production ? { collapseWhitespace: true } : false,
-            }),
-          ]),
+        : production
+          ? []
+          : [
+              // Opens the remote on its own (/remotes/<name>/) for working on one domain.
+              new HtmlWebpackPlugin({
+                templateContent: standaloneHtml(name),
+                scriptLoading: 'defer',
+                minify: false,
+              }),
+            ]),
     ],
     optimization: {
       minimize: production,
       minimizer: [
-        new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false, terserOptions: { compress: { passes: 2 } } }),
+        new TerserPlugin({
+          minify: TerserPlugin.swcMinify,
+          extractComments: false,
+          terserOptions: { compress: { passes: 2 } },
+        }),
       ],
     },
     performance: { hints: false },

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -12,8 +13,6 @@ const require = createRequire(__filename);
 const singletonPackages = [
   'react',
   'react-dom',
-  'react-router',
-  'react-router-dom',
   '@tanstack/react-query',
   '@campus/web-kit',
   '@campus/ui',
@@ -34,9 +33,38 @@ export interface SharedConfig {
   requiredVersion: string;
   version: string;
   strictVersion: boolean;
+  import?: string;
 }
 
-export function sharedSingletons(repoRoot: string): Record<string, SharedConfig> {
+/**
+ * Every import specifier a workspace package exports (`@campus/ui/button`, ...), from its
+ * package.json "exports": explicit keys, and `./*` patterns expanded over the matching files.
+ */
+export function workspaceSpecifiers(packageName: string, repoRoot: string): string[] {
+  const directory = path.join(repoRoot, packageName.replace('@campus/', 'packages/'));
+  const { exports } = JSON.parse(readFileSync(path.join(directory, 'package.json'), 'utf8')) as {
+    exports: Record<string, string>;
+  };
+  const specifiers = new Set<string>();
+  for (const [key, target] of Object.entries(exports)) {
+    if (!key.includes('*')) {
+      specifiers.add(`${packageName}/${key.slice(2)}`);
+      continue;
+    }
+    const [targetDirectory, suffix] = [path.dirname(target), path.basename(target).replace('*', '')];
+    for (const file of readdirSync(path.join(directory, targetDirectory))) {
+      if (file.endsWith(suffix) && !file.endsWith(`.d${suffix}`) && !file.endsWith(`.module${suffix}`)) {
+        specifiers.add(`${packageName}/${key.slice(2).replace('*', file.slice(0, -suffix.length))}`);
+      }
+    }
+  }
+  return [...specifiers];
+}
+
+export function sharedSingletons(
+  repoRoot: string,
+  { provideAllWorkspaceModules = false } = {},
+): Record<string, SharedConfig> {
   const shared: Record<string, SharedConfig> = {};
   for (const packageName of singletonPackages) {
     const version = packageName.startsWith('@campus/')
@@ -46,6 +74,23 @@ export function sharedSingletons(repoRoot: string): Record<string, SharedConfig>
     // Workspace packages have no root entry (no barrel files), only subpaths.
     if (!packageName.startsWith('@campus/')) shared[packageName] = config;
     shared[`${packageName}/`] = config;
+    // The host provides every module of the shared workspace packages, not only those it imports:
+    // a module shipped by a remote would bring its own copies of the modules it imports relatively
+    // (a second auth store, a second AppLink context). With the host's, there is one of each.
+    if (packageName.startsWith('@campus/') && provideAllWorkspaceModules) {
+      for (const specifier of workspaceSpecifiers(packageName, repoRoot)) {
+        if (!specifier.endsWith('.css')) shared[specifier] = config;
+      }
+    }
   }
+  const routerVersion = installedVersion('react-router-dom', repoRoot);
+  shared['react-router-dom'] = {
+    singleton: true,
+    requiredVersion: routerVersion,
+    version: routerVersion,
+    strictVersion: false,
+    // The browser subset of react-router, tree-shaken (see shared-react-router-dom.ts).
+    import: path.join(__dirname, 'shared-react-router-dom.ts'),
+  };
   return shared;
 }

@@ -93,7 +93,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         method,
         credentials: 'include',
         headers,
-        body: request.body === undefined ? undefined : isForm ? (request.body as FormData) : JSON.stringify(request.body),
+        body:
+          request.body === undefined
+            ? undefined
+            : isForm
+              ? (request.body as FormData)
+              : JSON.stringify(request.body),
         signal: request.signal,
       });
     } catch (cause) {
@@ -112,7 +117,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return refreshing;
   }
 
-  async function send<T>(method: HttpMethod, path: string, request: RequestOptions = {}): Promise<ApiResponse<T>> {
+  async function send<T>(
+    method: HttpMethod,
+    path: string,
+    request: RequestOptions = {},
+  ): Promise<ApiResponse<T>> {
     let response = await rawSend(method, path, request);
     if (response.status === 401 && !pathsWithoutRefresh.some((p) => path.startsWith(p))) {
       if (await refreshSession()) response = await rawSend(method, path, request);
@@ -123,7 +132,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return { status: response.status, data: body as T };
   }
 
-  const dataOf = <T>(pending: Promise<ApiResponse<T>>): Promise<T> => pending.then((response) => response.data);
+  const dataOf = <T>(pending: Promise<ApiResponse<T>>): Promise<T> =>
+    pending.then((response) => response.data);
   return {
     send,
     get: <T>(path: string, request?: RequestOptions) => dataOf(send<T>('GET', path, request)),

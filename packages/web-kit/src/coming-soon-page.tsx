@@ -28,14 +28,22 @@ export function ComingSoonPage({ feature, description }: ComingSoonPageProps) {
           <rect x="20" y="46" width="70" height="6" rx="3" fill="var(--color-border-strong)" opacity="0.5" />
           <rect x="20" y="58" width="56" height="6" rx="3" fill="var(--color-border-strong)" opacity="0.35" />
           <circle cx="96" cy="18" r="14" fill="var(--color-primary)" />
-          <path d="M96 10v8l5 4" stroke="var(--color-on-primary)" strokeWidth="3" strokeLinecap="round" fill="none" />
+          <path
+            d="M96 10v8l5 4"
+            stroke="var(--color-on-primary)"
+            strokeWidth="3"
+            strokeLinecap="round"
+            fill="none"
+          />
         </svg>
         <p className={styles.badge}>Coming soon</p>
         <h1 id="coming-soon-title" className={styles.title}>
           {feature}
         </h1>
         <p className={styles.text}>{description}</p>
-        <p className={styles.hint}>This part of Campus Connect is being built. Everything else is ready to use.</p>
+        <p className={styles.hint}>
+          This part of Campus Connect is being built. Everything else is ready to use.
+        </p>
       </section>
     </div>
   );

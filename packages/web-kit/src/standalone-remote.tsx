@@ -26,7 +26,13 @@ export function mountStandaloneRemote(Routes: ComponentType<RemoteRoutesProps>):
           <ToastProvider>
             <HashRouter>
               <AppLinkProvider component={RouterLink}>
-                <main style={{ maxWidth: 'var(--content-max-width)', margin: '0 auto', padding: 'var(--space-5)' }}>
+                <main
+                  style={{
+                    maxWidth: 'var(--content-max-width)',
+                    margin: '0 auto',
+                    padding: 'var(--space-5)',
+                  }}
+                >
                   <Routes notFound={<p>No route here: this page only serves this remote&apos;s routes.</p>} />
                 </main>
               </AppLinkProvider>

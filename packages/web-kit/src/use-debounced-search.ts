@@ -22,7 +22,10 @@ function sameFilters<F>(a: F, b: F): boolean {
  * Search inputs that apply after a pause. Use `appliedFilters` in the list's query key: each new
  * value starts a fresh search at page 1 with an empty list (see useLoadMoreList).
  */
-export function useDebouncedSearch<F extends object>(initialFilters: F, pauseMs = SEARCH_PAUSE_MS): DebouncedSearch<F> {
+export function useDebouncedSearch<F extends object>(
+  initialFilters: F,
+  pauseMs = SEARCH_PAUSE_MS,
+): DebouncedSearch<F> {
   const [filters, setFilters] = useState(initialFilters);
   const [appliedFilters, setAppliedFilters] = useState(initialFilters);
 

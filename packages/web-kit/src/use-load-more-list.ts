@@ -31,12 +31,18 @@ export interface LoadMoreList<T> {
 }
 
 /** A paged list with a Load More button: page 1 on load, the next page appended on demand. */
-export function useLoadMoreList<T>({ queryKey, fetchPage, getItemKey, enabled = true }: LoadMoreListOptions<T>): LoadMoreList<T> {
+export function useLoadMoreList<T>({
+  queryKey,
+  fetchPage,
+  getItemKey,
+  enabled = true,
+}: LoadMoreListOptions<T>): LoadMoreList<T> {
   const query = useInfiniteQuery({
     queryKey,
     queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
     initialPageParam: 1,
-    getNextPageParam: (lastPage, _allPages, lastPageParam) => (lastPage.hasMore ? lastPageParam + 1 : undefined),
+    getNextPageParam: (lastPage, _allPages, lastPageParam) =>
+      lastPage.hasMore ? lastPageParam + 1 : undefined,
     enabled,
   });
 

@@ -7,7 +7,10 @@ describe('the API client', () => {
     const { fetch, calls } = scriptedFetch([{ status: 200, body: { _id: 'u1', name: 'Asha' } }]);
     const api = createApiClient({ fetch });
 
-    const user = await api.post<{ name: string }>('/api/auth/login', { email: 'a@b.c', password: 'secret-pass' });
+    const user = await api.post<{ name: string }>('/api/auth/login', {
+      email: 'a@b.c',
+      password: 'secret-pass',
+    });
 
     expect(user.name).toBe('Asha');
     expect(calls).toEqual([
@@ -25,7 +28,9 @@ describe('the API client', () => {
     const { fetch, calls } = scriptedFetch([{ status: 200, body: { success: true, data: [] } }]);
     const api = createApiClient({ fetch });
 
-    await api.get('/api/book/search', { query: { q: 'graphs', subject: '', page: 2, limit: 20, sort: undefined } });
+    await api.get('/api/book/search', {
+      query: { q: 'graphs', subject: '', page: 2, limit: 20, sort: undefined },
+    });
 
     expect(calls[0]?.url).toBe('/api/book/search?q=graphs&page=2&limit=20');
   });
@@ -34,7 +39,12 @@ describe('the API client', () => {
     const { fetch } = scriptedFetch([
       {
         status: 400,
-        body: { success: false, code: 'VALIDATION_FAILED', message: 'Invalid input', issues: [{ path: 'email', message: 'Bad' }] },
+        body: {
+          success: false,
+          code: 'VALIDATION_FAILED',
+          message: 'Invalid input',
+          issues: [{ path: 'email', message: 'Bad' }],
+        },
       },
     ]);
     const api = createApiClient({ fetch });
@@ -54,7 +64,9 @@ describe('the API client', () => {
   });
 
   it('keeps the HTTP status for callers that branch on it (201 is success)', async () => {
-    const { fetch } = scriptedFetch([{ status: 201, body: { success: true, message: 'Registration successful' } }]);
+    const { fetch } = scriptedFetch([
+      { status: 201, body: { success: true, message: 'Registration successful' } },
+    ]);
     const api = createApiClient({ fetch });
 
     const response = await api.send<{ message: string }>('POST', '/api/auth/register', { body: {} });
@@ -90,7 +102,10 @@ describe('the API client', () => {
     const onSignedOut = jest.fn();
     const api = createApiClient({ fetch, onSignedOut });
 
-    await expect(api.patch('/api/book/b1/like', {})).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+    await expect(api.patch('/api/book/b1/like', {})).rejects.toMatchObject({
+      status: 401,
+      code: 'UNAUTHENTICATED',
+    });
     expect(calls).toHaveLength(2);
     expect(onSignedOut).toHaveBeenCalledTimes(1);
   });

@@ -14,7 +14,9 @@ function AuthProbe() {
       <p>teacher: {String(isTeacher)}</p>
       <p>loading: {String(loading)}</p>
       <p>error: {error ? String(error) : 'none'}</p>
-      <button onClick={() => login({ email: 'asha@campus.test', password: 'secret-pass' }).catch(() => undefined)}>
+      <button
+        onClick={() => login({ email: 'asha@campus.test', password: 'secret-pass' }).catch(() => undefined)}
+      >
         log in
       </button>
       <button onClick={() => void logout().catch(() => undefined)}>log out</button>
@@ -38,7 +40,13 @@ describe('useAuth', () => {
   beforeEach(() => localStorage.clear());
 
   it('when a teacher logs in, then the user and role show and the login answer is stored', async () => {
-    const teacher = { _id: 't1', name: 'Dr Rao', email: 't@campus.test', isTeacher: true, isFirstTime: false };
+    const teacher = {
+      _id: 't1',
+      name: 'Dr Rao',
+      email: 't@campus.test',
+      isTeacher: true,
+      isFirstTime: false,
+    };
     renderWith([{ status: 200, body: teacher }]);
 
     await userEvent.click(screen.getByRole('button', { name: 'log in' }));
@@ -49,7 +57,9 @@ describe('useAuth', () => {
   });
 
   it('when the password is wrong, then there is no user and the server message is the error', async () => {
-    renderWith([{ status: 401, body: { success: false, code: 'INVALID_CREDENTIALS', message: 'Wrong Credentials' } }]);
+    renderWith([
+      { status: 401, body: { success: false, code: 'INVALID_CREDENTIALS', message: 'Wrong Credentials' } },
+    ]);
 
     await userEvent.click(screen.getByRole('button', { name: 'log in' }));
 

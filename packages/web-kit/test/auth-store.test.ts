@@ -1,4 +1,10 @@
-import { authReducer, createAuthStore, readStoredUser, USER_STORAGE_KEY, type AuthState } from '../src/auth-store';
+import {
+  authReducer,
+  createAuthStore,
+  readStoredUser,
+  USER_STORAGE_KEY,
+  type AuthState,
+} from '../src/auth-store';
 
 const asha = { _id: 'u1', name: 'Asha', email: 'asha@campus.test', isTeacher: false, isFirstTime: true };
 const signedIn: AuthState = { user: asha, loading: false, error: null };
@@ -13,12 +19,17 @@ describe('the auth transitions', () => {
   });
 
   it('LOGIN_SUCCESS stores the user and stops loading', () => {
-    expect(authReducer({ user: null, loading: true, error: null }, { type: 'LOGIN_SUCCESS', payload: asha })).toEqual(signedIn);
+    expect(
+      authReducer({ user: null, loading: true, error: null }, { type: 'LOGIN_SUCCESS', payload: asha }),
+    ).toEqual(signedIn);
   });
 
   it('LOGIN_FAILURE clears the user and stores the error', () => {
     expect(
-      authReducer({ user: null, loading: true, error: null }, { type: 'LOGIN_FAILURE', payload: 'Wrong Credentials' }),
+      authReducer(
+        { user: null, loading: true, error: null },
+        { type: 'LOGIN_FAILURE', payload: 'Wrong Credentials' },
+      ),
     ).toEqual({ user: null, loading: false, error: 'Wrong Credentials' });
   });
 

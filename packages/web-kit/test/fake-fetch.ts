@@ -18,7 +18,10 @@ export function jsonResponse({ status, body }: ScriptedReply): Response {
     status,
     ok: status >= 200 && status < 300,
     statusText: `status ${status}`,
-    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json; charset=utf-8' : null) },
+    headers: {
+      get: (name: string) =>
+        name.toLowerCase() === 'content-type' ? 'application/json; charset=utf-8' : null,
+    },
     text: async () => text,
   } as unknown as Response;
 }

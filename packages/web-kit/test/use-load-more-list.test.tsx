@@ -10,7 +10,9 @@ interface Book {
 
 function wrapper() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
 }
 
 const book = (id: string): Book => ({ _id: id, title: `Book ${id}` });
@@ -22,7 +24,9 @@ describe('useLoadMoreList', () => {
       2: { items: [book('3')], hasMore: false },
     };
     const fetchPage = jest.fn(async (page: number) => pages[page]!);
-    const { result } = renderHook(() => useLoadMoreList({ queryKey: ['books', { q: '' }], fetchPage }), { wrapper: wrapper() });
+    const { result } = renderHook(() => useLoadMoreList({ queryKey: ['books', { q: '' }], fetchPage }), {
+      wrapper: wrapper(),
+    });
 
     expect(result.current.status).toBe('loading');
     await waitFor(() => expect(result.current.status).toBe('results'));
@@ -37,7 +41,11 @@ describe('useLoadMoreList', () => {
 
   it('says empty when the first page has no items', async () => {
     const { result } = renderHook(
-      () => useLoadMoreList<Book>({ queryKey: ['books', 'none'], fetchPage: async () => ({ items: [], hasMore: false }) }),
+      () =>
+        useLoadMoreList<Book>({
+          queryKey: ['books', 'none'],
+          fetchPage: async () => ({ items: [], hasMore: false }),
+        }),
       { wrapper: wrapper() },
     );
 
@@ -86,7 +94,12 @@ describe('useLoadMoreList', () => {
       2: { items: [book('b'), book('c')], hasMore: false },
     };
     const { result } = renderHook(
-      () => useLoadMoreList({ queryKey: ['events'], fetchPage: async (page) => pages[page]!, getItemKey: (b: Book) => b._id }),
+      () =>
+        useLoadMoreList({
+          queryKey: ['events'],
+          fetchPage: async (page) => pages[page]!,
+          getItemKey: (b: Book) => b._id,
+        }),
       { wrapper: wrapper() },
     );
     await waitFor(() => expect(result.current.status).toBe('results'));
@@ -101,7 +114,9 @@ describe('useLoadMoreList', () => {
       if (page === 2) throw new Error('timeout');
       return { items: [book('1')], hasMore: true };
     });
-    const { result } = renderHook(() => useLoadMoreList({ queryKey: ['books', 'flaky'], fetchPage }), { wrapper: wrapper() });
+    const { result } = renderHook(() => useLoadMoreList({ queryKey: ['books', 'flaky'], fetchPage }), {
+      wrapper: wrapper(),
+    });
     await waitFor(() => expect(result.current.status).toBe('results'));
 
     act(() => result.current.loadMore());

@@ -21,8 +21,8 @@ export function LoadFailure({ subject, onRetry }: LoadFailureProps) {
         This part could not load
       </h1>
       <p className={styles.text}>
-        {subject ? `${subject} did not load` : 'Something did not load'}, probably a network hiccup. The rest of Campus
-        Connect still works.
+        {subject ? `${subject} did not load` : 'Something did not load'}, probably a network hiccup. The rest
+        of Campus Connect still works.
       </p>
       <div className={styles.actions}>
         <Button onClick={onRetry}>Retry</Button>

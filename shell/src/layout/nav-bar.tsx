@@ -28,12 +28,15 @@ export function NavBar() {
       <nav className={styles.bar} aria-label="Main">
         <NavLink to="/" className={styles.brand}>
           <BrandMark />
-          <span>Campus Connect</span>
+          <span className={styles.brandText}>Campus Connect</span>
         </NavLink>
         <ul className={styles.links}>
           {links.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}>
+              <NavLink
+                to={link.to}
+                className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}
+              >
                 {link.label}
               </NavLink>
             </li>
@@ -42,7 +45,7 @@ export function NavBar() {
         <div className={styles.account}>
           {user ? (
             <>
-              <NavLink to="/profile" className={styles.chip} aria-label={`${user.name}, your profile`}>
+              <NavLink to="/profile" className={styles.chip} title="Your profile">
                 <span className={styles.avatar} aria-hidden="true">
                   {initials(user.name)}
                 </span>

@@ -14,11 +14,41 @@ interface Tile {
 }
 
 const tiles: Tile[] = [
-  { title: 'Virtual Library', href: '/library', text: 'Share and find books and notes.', icon: 'book', edge: 'blue' },
-  { title: 'Interview Experiences', href: '/interviews', text: 'Learn how seniors cracked their interviews.', icon: 'chat', edge: 'purple' },
-  { title: 'FundRaising', href: '/fundrasing', text: 'Support campaigns that help the campus.', icon: 'heart', edge: 'orange' },
-  { title: 'Room-Mate Finder', href: '/roomfinder', text: 'Find a room or a flat-mate near campus.', icon: 'home', edge: 'teal' },
-  { title: 'Campus Events', href: '/events', text: 'See what is happening and register.', icon: 'calendar', edge: 'pink' },
+  {
+    title: 'Virtual Library',
+    href: '/library',
+    text: 'Share and find books and notes.',
+    icon: 'book',
+    edge: 'blue',
+  },
+  {
+    title: 'Interview Experiences',
+    href: '/interviews',
+    text: 'Learn how seniors cracked their interviews.',
+    icon: 'chat',
+    edge: 'purple',
+  },
+  {
+    title: 'FundRaising',
+    href: '/fundrasing',
+    text: 'Support campaigns that help the campus.',
+    icon: 'heart',
+    edge: 'orange',
+  },
+  {
+    title: 'Room-Mate Finder',
+    href: '/roomfinder',
+    text: 'Find a room or a flat-mate near campus.',
+    icon: 'home',
+    edge: 'teal',
+  },
+  {
+    title: 'Campus Events',
+    href: '/events',
+    text: 'See what is happening and register.',
+    icon: 'calendar',
+    edge: 'pink',
+  },
 ];
 
 const teacherTile: Tile = {
@@ -36,7 +66,10 @@ const topPicks = [
 ];
 
 const latestLinks = [
-  { label: 'Syllabus (AICTE model curriculum)', href: 'https://www.aicte-india.org/education/model-syllabus' },
+  {
+    label: 'Syllabus (AICTE model curriculum)',
+    href: 'https://www.aicte-india.org/education/model-syllabus',
+  },
   { label: 'Scholarships portal', href: 'https://scholarships.gov.in/' },
   { label: 'Internship portal', href: 'https://internship.aicte-india.org/' },
 ];
@@ -94,9 +127,10 @@ export default function FeaturePage() {
       <footer className={styles.footer}>
         <h2 className={styles.footerTitle}>Campus life, connected</h2>
         <p>
-          Campus Connect is where our students and teachers meet beyond the classroom: notes passed from one batch
-          to the next, interview stories that calm the nerves, room-mates found before the semester starts, events
-          you would otherwise hear about too late, and a community that answers at midnight before an exam.
+          Campus Connect is where our students and teachers meet beyond the classroom: notes passed from one
+          batch to the next, interview stories that calm the nerves, room-mates found before the semester
+          starts, events you would otherwise hear about too late, and a community that answers at midnight
+          before an exam.
         </p>
       </footer>
     </div>

@@ -22,19 +22,47 @@ interface InfoCard {
 }
 
 const infoCards: InfoCard[] = [
-  { icon: 'institute', title: 'Our Institute', text: 'An engineering institute with decades of teaching, research and a close-knit campus.' },
-  { icon: 'cap', title: 'Students', text: 'Thousands of students across branches and years, learning from and helping each other.' },
-  { icon: 'tree', title: 'Campus Ground', text: 'Green lawns, open grounds and spaces to study, play and meet between classes.' },
-  { icon: 'briefcase', title: 'Training and Placements', text: 'A dedicated cell that prepares students and brings recruiters to the campus.' },
-  { icon: 'book', title: 'Library', text: 'Books, journals and digital resources, now extended by notes shared by students.' },
-  { icon: 'medal', title: 'Sports', text: 'Teams, tournaments and facilities for cricket, football, athletics and more.' },
+  {
+    icon: 'institute',
+    title: 'Our Institute',
+    text: 'An engineering institute with decades of teaching, research and a close-knit campus.',
+  },
+  {
+    icon: 'cap',
+    title: 'Students',
+    text: 'Thousands of students across branches and years, learning from and helping each other.',
+  },
+  {
+    icon: 'tree',
+    title: 'Campus Ground',
+    text: 'Green lawns, open grounds and spaces to study, play and meet between classes.',
+  },
+  {
+    icon: 'briefcase',
+    title: 'Training and Placements',
+    text: 'A dedicated cell that prepares students and brings recruiters to the campus.',
+  },
+  {
+    icon: 'book',
+    title: 'Library',
+    text: 'Books, journals and digital resources, now extended by notes shared by students.',
+  },
+  {
+    icon: 'medal',
+    title: 'Sports',
+    text: 'Teams, tournaments and facilities for cricket, football, athletics and more.',
+  },
   {
     icon: 'flask',
     title: 'Departments',
     text: 'Computer, IT, electronics, mechanical, civil and more, each with its own labs.',
     link: { href: 'https://en.wikipedia.org/wiki/Engineering_education', label: 'Explore departments' },
   },
-  { icon: 'trophy', title: 'Awards', text: 'Recognised for academics, research and student achievements year after year.' },
+  {
+    icon: 'trophy',
+    title: 'Awards',
+    text: 'Recognised for academics, research and student achievements year after year.',
+  },
 ];
 
 const themes = ['Collaboration', 'Knowledge sharing', 'Career growth', 'Campus life', 'Community support'];
@@ -85,7 +113,9 @@ export function LandingPage() {
           <h1 id="landing-title" className={styles.title}>
             Campus Connect
           </h1>
-          <p className={styles.tagline}>One place for the students and teachers of our engineering institute.</p>
+          <p className={styles.tagline}>
+            One place for the students and teachers of our engineering institute.
+          </p>
           <ul className={styles.offers} aria-label="What Campus Connect offers">
             {offers.map((offer) => (
               <li key={offer}>{offer}</li>
@@ -112,7 +142,12 @@ export function LandingPage() {
                 <h3 className={styles.cardTitle}>{card.title}</h3>
                 <p className={styles.cardText}>{card.text}</p>
                 {card.link && (
-                  <a className={styles.cardLink} href={card.link.href} target="_blank" rel="noopener noreferrer">
+                  <a
+                    className={styles.cardLink}
+                    href={card.link.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
                     {card.link.label}
                     <span className="visually-hidden"> (opens in a new tab)</span>
                   </a>

@@ -48,7 +48,12 @@ export default function LoginPage() {
       <p className={styles.subtitle}>Welcome back to Campus Connect.</p>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <Field label="Email" error={errors.email?.message} required>
-          <Input type="email" autoComplete="email" placeholder="yourname@institute.edu" {...register('email')} />
+          <Input
+            type="email"
+            autoComplete="email"
+            placeholder="yourname@institute.edu"
+            {...register('email')}
+          />
         </Field>
         <Field label="Password" error={errors.password?.message} required>
           <Input type="password" autoComplete="current-password" {...register('password')} />

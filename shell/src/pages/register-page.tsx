@@ -2,7 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { REGISTRATION_FAILED_MESSAGE, TEACHER_CODE_MESSAGE, type RegisterResponse } from '@campus/contracts/identity';
+import {
+  REGISTRATION_FAILED_MESSAGE,
+  TEACHER_CODE_MESSAGE,
+  type RegisterResponse,
+} from '@campus/contracts/identity';
 import { AppLink } from '@campus/ui/app-link';
 import { BackLink } from '@campus/ui/back-link';
 import { Button } from '@campus/ui/button';
@@ -12,7 +16,11 @@ import { Input } from '@campus/ui/input';
 import { useToast } from '@campus/ui/toast';
 import { isApiError } from '@campus/web-kit/api-error';
 import { useApiClient } from '@campus/web-kit/auth-context';
-import { RegisterFormSchema, type RegisterFormInput, type RegisterFormOutput } from '../forms/identity-form-schemas';
+import {
+  RegisterFormSchema,
+  type RegisterFormInput,
+  type RegisterFormOutput,
+} from '../forms/identity-form-schemas';
 import { usePageTitle } from '../layout/use-page-title';
 import styles from './auth-form.module.css';
 
@@ -88,7 +96,12 @@ export default function RegisterPage() {
           <Input autoComplete="name" placeholder="Your full name" {...register('name')} />
         </Field>
         <Field label="Email" error={errors.email?.message} required>
-          <Input type="email" autoComplete="email" placeholder="yourname@institute.edu" {...register('email')} />
+          <Input
+            type="email"
+            autoComplete="email"
+            placeholder="yourname@institute.edu"
+            {...register('email')}
+          />
         </Field>
         <Field label="Password" error={errors.password?.message} hint="At least 8 characters." required>
           <Input type="password" autoComplete="new-password" {...register('password')} />

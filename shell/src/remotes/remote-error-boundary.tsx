@@ -36,6 +36,10 @@ export class RemoteErrorBoundary extends Component<Props, State> {
   };
 
   override render() {
-    return this.state.failed ? <LoadFailure subject={this.props.subject} onRetry={this.retry} /> : this.props.children;
+    return this.state.failed ? (
+      <LoadFailure subject={this.props.subject} onRetry={this.retry} />
+    ) : (
+      this.props.children
+    );
   }
 }

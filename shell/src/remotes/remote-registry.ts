@@ -1,4 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { RemoteRoutesModule, RemoteRoutesProps } from '@campus/web-kit/remote-contract';
 
@@ -38,7 +39,10 @@ const registered = new Map<string, string>();
  * Loads the remote's `./routes`. After a failure the remote is registered again with `force`,
  * which drops the runtime's cached (failed) container, so Retry really fetches it anew.
  */
-export async function loadRemoteRoutes(name: string, entry: RemoteEntry): Promise<ComponentType<RemoteRoutesProps>> {
+export async function loadRemoteRoutes(
+  name: string,
+  entry: RemoteEntry,
+): Promise<ComponentType<RemoteRoutesProps>> {
   if (registered.get(name) !== entry.manifest) {
     registerRemotes([{ name, entry: entry.manifest }], { force: registered.has(name) });
     registered.set(name, entry.manifest);
@@ -49,6 +53,36 @@ export async function loadRemoteRoutes(name: string, entry: RemoteEntry): Promis
     return module.default;
   } catch (error) {
     registered.set(name, '');
-    throw error instanceof RemoteLoadError ? error : new RemoteLoadError(`The ${name} remote could not load`, { cause: error });
+    throw error instanceof RemoteLoadError
+      ? error
+      : new RemoteLoadError(`The ${name} remote could not load`, { cause: error });
   }
+}
+
+export const remotesConfigQuery = {
+  queryKey: ['remotes-config'],
+  queryFn: fetchRemotesConfig,
+  staleTime: Infinity,
+  retry: 1,
+} as const;
+
+export function remoteRoutesQuery(name: string, entry: RemoteEntry) {
+  return {
+    queryKey: ['remote-routes', name, entry.manifest],
+    queryFn: () => loadRemoteRoutes(name, entry),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+  } as const;
+}
+
+/**
+ * When the page opens on a remote's path, starts fetching /remotes.json and that remote while
+ * React is still starting, instead of after the first render. Failures are left to the screen.
+ */
+export async function prefetchRemoteForPath(queryClient: QueryClient, pathname: string): Promise<void> {
+  const config = await queryClient.fetchQuery(remotesConfigQuery).catch(() => null);
+  const name = config && remoteForPath(config, pathname);
+  const entry = name ? config[name] : undefined;
+  if (name && entry) await queryClient.prefetchQuery(remoteRoutesQuery(name, entry));
 }

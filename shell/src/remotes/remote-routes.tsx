@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { LoadFailure } from '../layout/load-failure';
 import { PageFallback } from '../layout/page-fallback';
 import { NotFoundPage } from '../pages/not-found-page';
-import { fetchRemotesConfig, loadRemoteRoutes, remoteForPath, type RemoteEntry } from './remote-registry';
+import { remoteForPath, remoteRoutesQuery, remotesConfigQuery, type RemoteEntry } from './remote-registry';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 
 const remoteTitles: Record<string, string> = {
@@ -18,13 +18,7 @@ const remoteTitles: Record<string, string> = {
 function RemoteOutlet({ name, entry }: { name: string; entry: RemoteEntry }) {
   const { pathname } = useLocation();
   const subject = remoteTitles[name] ?? `The ${name} section`;
-  const remote = useQuery({
-    queryKey: ['remote-routes', name, entry.manifest],
-    queryFn: () => loadRemoteRoutes(name, entry),
-    staleTime: Infinity,
-    gcTime: Infinity,
-    retry: false,
-  });
+  const remote = useQuery(remoteRoutesQuery(name, entry));
 
   if (remote.isPending || (remote.isError && remote.isFetching)) return <PageFallback />;
   if (remote.isError) return <LoadFailure subject={subject} onRetry={() => void remote.refetch()} />;
@@ -39,7 +33,7 @@ function RemoteOutlet({ name, entry }: { name: string; entry: RemoteEntry }) {
 /** Every path the shell does not own: the remote that serves it per /remotes.json, or the 404 page. */
 export function RemoteRoutes() {
   const { pathname } = useLocation();
-  const config = useQuery({ queryKey: ['remotes-config'], queryFn: fetchRemotesConfig, staleTime: Infinity, retry: 1 });
+  const config = useQuery(remotesConfigQuery);
 
   if (config.isPending || (config.isError && config.isFetching)) return <PageFallback />;
   if (config.isError) return <LoadFailure subject="This section" onRetry={() => void config.refetch()} />;
