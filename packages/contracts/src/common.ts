@@ -11,9 +11,18 @@ export const ErrorBody = z
   .meta({ id: 'ErrorBody' });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
+/** Control characters other than tab and newlines: never meaningful in user text, and NUL cannot be stored. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export const NO_CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters.';
+
+/** Any user string: no control characters (the check every text field shares). */
+export const plainText = (message: string) =>
+  z.string({ error: message }).refine((v) => !CONTROL_CHARACTERS.test(v), NO_CONTROL_CHARACTERS_MESSAGE);
+
 /** A required free-text field: trimmed, non-blank, bounded so nobody stores megabytes in a name. */
 export const requiredText = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters.`);
+  plainText(message).trim().min(1, message).max(max, `Must be at most ${max} characters.`);
 
 /** Links users paste: only http(s), never javascript: or data:. */
 export const httpUrl = (message = 'Please enter a valid http(s) link.') =>

@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { requiredText } from './common';
+import { plainText, requiredText } from './common';
 
 export const TEACHER_CODE_MESSAGE = 'Invalid teacher unique ID.';
 export const WRONG_CREDENTIALS_MESSAGE = 'Wrong Credentials';
 export const REGISTRATION_FAILED_MESSAGE = 'Registration failed. Please try again.';
 export const PASSWORD_MIN_LENGTH = 8;
 
-const email = z
-  .string({ error: 'Email is required' })
+const email = plainText('Email is required')
   .trim()
   .toLowerCase()
   .min(1, 'Email is required')
@@ -33,7 +32,7 @@ export type RegisterRequest = z.input<typeof RegisterRequest>;
 /** POST /api/auth/login */
 export const LoginRequest = z
   .object({
-    email: z.string({ error: 'Email is required' }).trim().toLowerCase().min(1, 'Email is required').max(254),
+    email: plainText('Email is required').trim().toLowerCase().min(1, 'Email is required').max(254),
     password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
   })
   .meta({ id: 'LoginRequest' });

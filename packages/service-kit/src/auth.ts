@@ -54,9 +54,18 @@ export function signAccessToken(user: AuthUser, privateKeyPem: string, ttlSecond
   });
 }
 
+/**
+ * A cookie's value only when it is a plain string: cookie-parser turns `j:`-prefixed values into JSON
+ * objects, which must never reach code that expects a token.
+ */
+export function readCookie(req: Request, name: string): string | undefined {
+  const value = (req.cookies as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
 /** Reads the access token from the session cookie (browsers) or a Bearer header (tools, tests). */
 export function readAccessToken(req: Request): string | undefined {
-  const cookie = (req.cookies as Record<string, string> | undefined)?.[ACCESS_COOKIE];
+  const cookie = readCookie(req, ACCESS_COOKIE);
   if (cookie) return cookie;
   const header = req.headers.authorization;
   return header?.startsWith('Bearer ') ? header.slice(7) : undefined;

@@ -44,15 +44,37 @@ export function validationError(error: ZodError): AppError {
   return new AppError(400, 'VALIDATION_FAILED', issues[0]?.message ?? 'Invalid input.', issues);
 }
 
+/** PostgreSQL refusals caused by the value itself (NUL byte in text, bad encoding, malformed literal). */
+const BAD_VALUE_CODES = new Set(['22021', '22P02', '22P05', '22001', '22003', '22007', '22008']);
+
+function postgresCode(err: unknown): string | undefined {
+  for (
+    let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  )
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  return undefined;
+}
+
 function toAppError(err: unknown): AppError | undefined {
   if (err instanceof AppError) return err;
   if (err instanceof ZodError) return validationError(err);
+  const pgCode = postgresCode(err);
+  if (pgCode && BAD_VALUE_CODES.has(pgCode))
+    return new AppError(400, 'INVALID_VALUE', 'The request contains a value that cannot be stored.');
   // body-parser and friends tag their errors with `type` and `status`.
   const e = err as { type?: string; status?: number } | null;
   if (e?.type === 'entity.parse.failed')
     return new AppError(400, 'INVALID_JSON', 'The request body is not valid JSON.');
   if (e?.type === 'entity.too.large')
     return new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
+  // A body declared compressed that does not inflate (zlib's Z_* codes).
+  if (
+    typeof (err as { code?: unknown })?.code === 'string' &&
+    (err as { code: string }).code.startsWith('Z_')
+  )
+    return new AppError(400, 'BAD_REQUEST', 'The request body could not be decompressed.');
   if (e?.type && typeof e.status === 'number' && e.status >= 400 && e.status < 500)
     return new AppError(e.status, 'BAD_REQUEST', 'The request could not be read.');
   return undefined;

@@ -28,8 +28,8 @@ export const identityService: ServiceDefinition<typeof IdentityConfig> = {
       accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
       refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
       now,
-      loadUser: async (id) => {
-        const u = await accounts.findById(id);
+      loadUser: async (executor, id) => {
+        const u = await accounts.findById(id, executor);
         return u && { id: u.id, name: u.name, isTeacher: u.isTeacher };
       },
     });

@@ -5,18 +5,27 @@ import { identityService } from '../src/service';
 
 const TEACHER_CODE = 'FAC-TEST-2026';
 let h: ServiceHarness;
+/** The service's clock: tests move it forward instead of sleeping. */
+let clockOffsetMs = 0;
 
 beforeAll(async () => {
-  h = await startServiceForTest(identityService, {
-    TEACHER_CODE,
-    COOKIE_SECURE: 'true',
-    PASSWORD_HASH_COST: '1024',
-    REGISTRATIONS_PER_HOUR: '1000',
-    LOGIN_ATTEMPTS_PER_15_MIN: '1000',
-  });
+  h = await startServiceForTest(
+    identityService,
+    {
+      TEACHER_CODE,
+      COOKIE_SECURE: 'true',
+      PASSWORD_HASH_COST: '1024',
+      REGISTRATIONS_PER_HOUR: '1000',
+      LOGIN_ATTEMPTS_PER_15_MIN: '1000',
+    },
+    { now: () => new Date(Date.now() + clockOffsetMs) },
+  );
 });
 afterAll(() => h.stop());
-beforeEach(() => h.reset());
+beforeEach(async () => {
+  clockOffsetMs = 0;
+  await h.reset();
+});
 
 const student = { name: 'Asha Rao', email: 'asha@campus.test', password: 'correct-horse', isTeacher: false };
 const register = (body: object) => request(h.url).post('/api/auth/register').send(body);
@@ -117,6 +126,31 @@ describe('registration', () => {
       traceId: 'trace-register-1',
       payload: { userId: res.body.user._id, name: 'Asha Rao', email: 'asha@campus.test', isTeacher: false },
     });
+  });
+
+  test.each([
+    [{ ...student, name: 'Asha\u0000Rao' }, 'name'],
+    [{ ...student, email: 'as\u0000ha@campus.test' }, 'email'],
+  ])(
+    'when a field holds a NUL byte (%j), then 400, not a 500, and nothing is logged with it',
+    async (body, field) => {
+      const res = await register(body).expect(400);
+      expect(res.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+      expect(res.body.issues[0].path).toBe(field);
+      const login = await request(h.url)
+        .post('/api/auth/login')
+        .send({ email: 'a\u0000b@campus.test', password: 'whatever-pass' });
+      expect(login.status).toBe(400);
+    },
+  );
+
+  test('when the body claims gzip but is not compressed, then 400, not a 500', async () => {
+    const res = await request(h.url)
+      .post('/api/auth/register')
+      .set('content-type', 'application/json')
+      .set('content-encoding', 'gzip')
+      .send(JSON.stringify(student));
+    expect(res.status).toBe(400);
   });
 
   test('when the body is not JSON, then 400 INVALID_JSON, not a 500', async () => {
@@ -246,12 +280,31 @@ describe('me, refresh and logout', () => {
     await withCookies(request(h.url).post('/api/auth/refresh'), { refresh: rotated }).expect(200);
   });
 
-  test('when a rotated refresh token is reused, then the whole session family is revoked', async () => {
+  test('when two tabs refresh with the same token at once, then one wins, the other may retry, and nobody is logged out', async () => {
+    const s = await signIn();
+    const [a, b] = await Promise.all([
+      withCookies(request(h.url).post('/api/auth/refresh'), { refresh: s.refresh }),
+      withCookies(request(h.url).post('/api/auth/refresh'), { refresh: s.refresh }),
+    ]);
+    const [winner, loser] = a.status === 200 ? [a, b] : [b, a];
+    expect(winner.status).toBe(200);
+    expect(loser.status).toBe(401);
+    expect(loser.body.code).toBe('REFRESH_RACE');
+    // The loser must not clear the cookies the winner just set.
+    expect(cookiesOf(loser)).toHaveLength(0);
+    const next = withCookies(request(h.url).post('/api/auth/refresh'), {
+      refresh: cookieValue(winner, 'cc_refresh'),
+    });
+    await next.expect(200);
+  });
+
+  test('when a rotated refresh token is reused later, then the whole session family is revoked', async () => {
     const s = await signIn();
     const first = await withCookies(request(h.url).post('/api/auth/refresh'), { refresh: s.refresh }).expect(
       200,
     );
     const rotated = cookieValue(first, 'cc_refresh');
+    clockOffsetMs = 60_000;
     // The thief replays the old token: refused, and the legitimate holder's newer token dies with it.
     const replay = await withCookies(request(h.url).post('/api/auth/refresh'), { refresh: s.refresh }).expect(
       401,
@@ -276,6 +329,25 @@ describe('me, refresh and logout', () => {
     const res = await request(h.url).post('/api/auth/refresh').expect(401);
     expect(res.body.code).toBe('SESSION_ENDED');
   });
+
+  test('when the refresh token has expired, then 401 SESSION_ENDED', async () => {
+    const s = await signIn();
+    clockOffsetMs = 31 * 24 * 3600 * 1000;
+    const res = await withCookies(request(h.url).post('/api/auth/refresh'), { refresh: s.refresh }).expect(
+      401,
+    );
+    expect(res.body.code).toBe('SESSION_ENDED');
+  });
+
+  test.each(['j%3A%7B%22a%22%3A1%7D', 'j%3A5', 'j%3A%5B1%2C2%5D'])(
+    'when a session cookie is a JSON-looking value (%s), then 401 or 200, never a 500',
+    async (value) => {
+      const refresh = await request(h.url).post('/api/auth/refresh').set('Cookie', `cc_refresh=${value}`);
+      expect(refresh.status).toBe(401);
+      await request(h.url).post('/api/auth/logout').set('Cookie', `cc_refresh=${value}`).expect(200);
+      await request(h.url).get('/api/auth/me').set('Cookie', `cc_access=${value}`).expect(401);
+    },
+  );
 
   test('when the profile service reports the profile completed, then login says isFirstTime false', async () => {
     const s = await signIn();

@@ -32,8 +32,9 @@ export interface ServiceHarness {
 export async function startServiceForTest<S extends z.ZodType<BaseServiceConfig>>(
   definition: ServiceDefinition<S>,
   env: Record<string, string> = {},
-  logger: Logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+  options: { logger?: Logger; now?: () => Date } = {},
 ): Promise<ServiceHarness> {
+  const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const keys = generateTestKeys();
   const database = await openTestDatabase();
   const bus = createInProcessBus({ logger });
@@ -51,6 +52,7 @@ export async function startServiceForTest<S extends z.ZodType<BaseServiceConfig>
       database,
       bus,
       logger,
+      now: options.now,
       outboxPollMs: 50,
     });
   const main = await start({});

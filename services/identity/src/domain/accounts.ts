@@ -84,8 +84,8 @@ export function createAccounts(deps: AccountsDeps) {
       return row;
     },
 
-    async findById(id: string): Promise<UserRow | undefined> {
-      const [row] = await deps.db.select().from(users).where(eq(users.id, id)).limit(1);
+    async findById(id: string, executor: DbExecutor = deps.db): Promise<UserRow | undefined> {
+      const [row] = await executor.select().from(users).where(eq(users.id, id)).limit(1);
       return row;
     },
 

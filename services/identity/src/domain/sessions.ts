@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AuthUser } from '@campus/service-kit/auth';
 import { signAccessToken } from '@campus/service-kit/auth';
-import type { Db } from '@campus/service-kit/db';
+import type { Db, DbExecutor } from '@campus/service-kit/db';
 import { AppError } from '@campus/service-kit/errors';
 import { refreshTokens } from '../data/schema';
 
@@ -19,11 +19,17 @@ export interface SessionsDeps {
   accessTtlSeconds: number;
   refreshTtlSeconds: number;
   now: () => Date;
-  /** Looks the user up again on refresh, so a renamed or deleted account is reflected. */
-  loadUser: (id: string) => Promise<AuthUser | undefined>;
+  /** Looks the user up again on refresh (inside the refresh transaction), so a renamed or deleted account is reflected. */
+  loadUser: (executor: DbExecutor, id: string) => Promise<AuthUser | undefined>;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/**
+ * Two tabs refreshing with the same token at once: the loser arrives within this window after the
+ * winner rotated it. That is a race, not a theft, so it gets a retryable 401 and the family lives on.
+ */
+export const REFRESH_RACE_WINDOW_MS = 10_000;
 
 /**
  * Sessions: a short-lived access JWT plus a rotating refresh token. Each refresh consumes the
@@ -31,9 +37,9 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * (that login on every device it reached) is revoked.
  */
 export function createSessions(deps: SessionsDeps) {
-  async function issue(user: AuthUser, familyId: string): Promise<SessionTokens> {
+  async function issue(executor: DbExecutor, user: AuthUser, familyId: string): Promise<SessionTokens> {
     const refreshToken = randomBytes(32).toString('base64url');
-    await deps.db.insert(refreshTokens).values({
+    await executor.insert(refreshTokens).values({
       userId: user.id,
       familyId,
       tokenHash: hashToken(refreshToken),
@@ -54,38 +60,52 @@ export function createSessions(deps: SessionsDeps) {
       .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 
   return {
-    start: (user: AuthUser) => issue(user, randomUUID()),
+    start: (user: AuthUser) => issue(deps.db, user, randomUUID()),
 
     async refresh(presented: string | undefined): Promise<SessionTokens> {
-      const expired = () =>
+      const ended = () =>
         AppError.unauthenticated('Your session has ended. Please log in again.', 'SESSION_ENDED');
-      if (!presented) throw expired();
+      if (!presented) throw ended();
       const now = deps.now();
-      // Consuming the token is one conditional update, so two racing refreshes cannot both win.
-      const [consumed] = await deps.db
-        .update(refreshTokens)
-        .set({ rotatedAt: now })
-        .where(
-          and(
-            eq(refreshTokens.tokenHash, hashToken(presented)),
-            isNull(refreshTokens.rotatedAt),
-            isNull(refreshTokens.revokedAt),
-          ),
-        )
-        .returning();
-      if (!consumed) {
-        const [known] = await deps.db
-          .select()
-          .from(refreshTokens)
-          .where(eq(refreshTokens.tokenHash, hashToken(presented)))
-          .limit(1);
-        if (known?.rotatedAt) await revokeFamily(known.familyId);
-        throw expired();
-      }
-      if (consumed.expiresAt <= now) throw expired();
-      const user = await deps.loadUser(consumed.userId);
-      if (!user) throw expired();
-      return issue(user, consumed.familyId);
+      const tokenHash = hashToken(presented);
+      const outcome = await deps.db.transaction(async (tx) => {
+        // Consuming the token is one conditional update, so two racing refreshes cannot both win.
+        const [consumed] = await tx
+          .update(refreshTokens)
+          .set({ rotatedAt: now })
+          .where(
+            and(
+              eq(refreshTokens.tokenHash, tokenHash),
+              isNull(refreshTokens.rotatedAt),
+              isNull(refreshTokens.revokedAt),
+            ),
+          )
+          .returning();
+        if (!consumed) return { kind: 'not-consumed' as const };
+        if (consumed.expiresAt <= now) return { kind: 'ended' as const };
+        const user = await deps.loadUser(tx, consumed.userId);
+        if (!user) return { kind: 'ended' as const };
+        return { kind: 'rotated' as const, tokens: await issue(tx, user, consumed.familyId) };
+      });
+      if (outcome.kind === 'rotated') return outcome.tokens;
+      if (outcome.kind === 'ended') throw ended();
+
+      const [known] = await deps.db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, tokenHash))
+        .limit(1);
+      if (
+        known?.rotatedAt &&
+        !known.revokedAt &&
+        now.getTime() - known.rotatedAt.getTime() < REFRESH_RACE_WINDOW_MS
+      )
+        throw AppError.unauthenticated(
+          'Your session was just refreshed elsewhere. Please retry.',
+          'REFRESH_RACE',
+        );
+      if (known?.rotatedAt) await revokeFamily(known.familyId);
+      throw ended();
     },
 
     async end(presented: string | undefined): Promise<void> {

@@ -1,7 +1,13 @@
 import { Router, type CookieOptions, type Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { RegisterResponse } from '@campus/contracts/identity';
-import { ACCESS_COOKIE, REFRESH_COOKIE, currentUser, requireUser } from '@campus/service-kit/auth';
+import {
+  ACCESS_COOKIE,
+  REFRESH_COOKIE,
+  currentUser,
+  readCookie,
+  requireUser,
+} from '@campus/service-kit/auth';
 import { AppError } from '@campus/service-kit/errors';
 import type { IdentityConfig } from '../config';
 import { toLoginResponse, type Accounts } from '../domain/accounts';
@@ -73,16 +79,17 @@ export function createAuthRoutes(deps: {
 
   router.post('/api/auth/refresh', async (req, res) => {
     try {
-      setSessionCookies(res, await sessions.refresh(req.cookies?.[REFRESH_COOKIE]));
+      setSessionCookies(res, await sessions.refresh(readCookie(req, REFRESH_COOKIE)));
     } catch (err) {
-      clearSessionCookies(res);
+      // A lost race keeps the cookies: the winning response has just set the new ones.
+      if (!(err instanceof AppError && err.code === 'REFRESH_RACE')) clearSessionCookies(res);
       throw err;
     }
     res.json({ success: true });
   });
 
   router.post('/api/auth/logout', async (req, res) => {
-    await sessions.end(req.cookies?.[REFRESH_COOKIE]);
+    await sessions.end(readCookie(req, REFRESH_COOKIE));
     clearSessionCookies(res);
     res.json({ success: true });
   });
