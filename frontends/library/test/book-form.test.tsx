@@ -1,0 +1,72 @@
+import '@testing-library/jest-dom';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import BookForm from '../src/upload/book-form';
+import { renderLibraryScreen, student } from './render-library-screen';
+
+const fill = async (label: RegExp, value: string) => userEvent.type(screen.getByLabelText(label), value);
+
+describe('Create a New Book/Notes', () => {
+  test('when submitted empty, then each required field says so and nothing is sent', async () => {
+    const { requests } = renderLibraryScreen(<BookForm />, student);
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    for (const message of ['Title is required', 'Branch is required', 'Subject is required', 'Google Drive link is required'])
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+
+  test('when the link is not a Google Drive or Docs link, then "Invalid Google Drive link" and nothing is sent', async () => {
+    const { requests } = renderLibraryScreen(<BookForm />, student);
+    await fill(/^Google Drive link/, 'https://example.com/file');
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('Invalid Google Drive link')).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+
+  test('when valid, then the spec payload is sent (semester a number, tags split and trimmed), the success toast shows, onCreated runs and the form resets', async () => {
+    const onCreated = jest.fn();
+    const { requests } = renderLibraryScreen(<BookForm onCreated={onCreated} />, student, [
+      { status: 201, body: { success: true, message: 'Book created successfully', data: {} } },
+    ]);
+    await fill(/^Title/, '  Graph Notes ');
+    await fill(/^Semester/, '4');
+    await fill(/^Branch/, 'CSE');
+    await userEvent.selectOptions(screen.getByRole('combobox'), 'Data Structure and Alogrithm');
+    await fill(/^Tags/, ' graphs, ,bfs ,');
+    await fill(/^Google Drive link/, 'https://drive.google.com/file/d/abc/view');
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('Book created successfully')).toBeInTheDocument();
+    expect(requests[0]).toEqual({
+      method: 'POST',
+      url: '/api/book',
+      body: {
+        title: 'Graph Notes',
+        semester: 4,
+        branch: 'CSE',
+        subject: 'Data Structure and Alogrithm',
+        tags: ['graphs', 'bfs'],
+        driveLink: 'https://drive.google.com/file/d/abc/view',
+        uploadedBy: 'u-student',
+      },
+    });
+    expect(onCreated).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.getByLabelText(/^Title/)).toHaveValue(''));
+  });
+
+  test('when the server refuses, then "Error creating book: <its message>" and the form is reset anyway', async () => {
+    renderLibraryScreen(<BookForm />, student, [{ status: 400, body: { success: false, code: 'VALIDATION_FAILED', message: 'Invalid Google Drive link' } }]);
+    await fill(/^Title/, 'Notes');
+    await fill(/^Branch/, 'CSE');
+    await userEvent.selectOptions(screen.getByRole('combobox'), 'Compiler Design');
+    await fill(/^Google Drive link/, 'https://docs.google.com/document/d/x/edit');
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('Error creating book: Invalid Google Drive link')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText(/^Title/)).toHaveValue(''));
+  });
+
+  test('when nobody is signed in, then the form asks to log in', () => {
+    renderLibraryScreen(<BookForm />, null);
+    expect(screen.getByText('Please log in to upload books or notes.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upload' })).not.toBeInTheDocument();
+  });
+});
