@@ -110,7 +110,15 @@ const TOPICS: Record<string, Array<[string, string[]]>> = {
     ['Shortest Path Algorithms', ['dijkstra', 'bellman ford']],
   ],
 };
-const KINDS = ['Notes', 'Lecture Slides', 'Question Bank', 'Handwritten Notes', 'Previous Year Papers', 'Cheat Sheet', 'Lab Manual'];
+const KINDS = [
+  'Notes',
+  'Lecture Slides',
+  'Question Bank',
+  'Handwritten Notes',
+  'Previous Year Papers',
+  'Cheat Sheet',
+  'Lab Manual',
+];
 const BRANCHES = ['Computer Science', 'Information Technology', 'Electronics', 'Electrical'];
 
 /** What students type: words, prefixes while typing, filters, sorts, and the browse page. */
@@ -127,13 +135,13 @@ const QUERIES: Array<Omit<SearchFilters, 'limit' | 'offset'> & { label: string }
   { label: 'browse subject + likes_desc', q: '', subject: 'Computer Networks', sort: 'likes_desc' },
 ];
 
-
 async function seed(database: DatabaseHandle): Promise<void> {
   const db = database.db;
   await db.execute(sql`create temporary table bench_topics (n int, subject text, title text, tags text[])`);
   let n = 0;
   for (const [subject, topics] of Object.entries(TOPICS))
-    for (const [title, tags] of topics) await db.execute(
+    for (const [title, tags] of topics)
+      await db.execute(
         sql`insert into bench_topics select ${n++}, ${subject}, ${title}, array(select jsonb_array_elements_text(${JSON.stringify(tags)}::jsonb))`,
       );
   const kinds = sql.raw(`array[${KINDS.map((k) => `'${k}'`).join(',')}]`);
@@ -164,7 +172,11 @@ function baselineSql(f: Omit<SearchFilters, 'limit' | 'offset'>) {
     : sql``;
   const subject = f.subject ? sql` and b.subject = ${f.subject}` : sql``;
   const order =
-    f.sort === 'likes_desc' ? sql`b.likes_count desc, b.created_at desc` : f.sort === 'likes_asc' ? sql`b.likes_count asc, b.created_at desc` : sql`b.created_at desc`;
+    f.sort === 'likes_desc'
+      ? sql`b.likes_count desc, b.created_at desc`
+      : f.sort === 'likes_asc'
+        ? sql`b.likes_count asc, b.created_at desc`
+        : sql`b.created_at desc`;
   return sql`select b.*, count(*) over () as total from library.books b
     where b.status = 'accepted'${text}${subject} order by ${order} limit 20`;
 }
@@ -173,7 +185,8 @@ const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 };
-const fmt = (xs: number[]) => `p50 ${percentile(xs, 50).toFixed(2).padStart(7)} ms   p95 ${percentile(xs, 95).toFixed(2).padStart(7)} ms`;
+const fmt = (xs: number[]) =>
+  `p50 ${percentile(xs, 50).toFixed(2).padStart(7)} ms   p95 ${percentile(xs, 95).toFixed(2).padStart(7)} ms`;
 
 async function time(work: () => Promise<unknown>): Promise<number> {
   const start = performance.now();
@@ -189,7 +202,9 @@ export async function run(): Promise<void> {
   const logger = pino({ level: 'warn' });
   const keys = generateTestKeys();
   const url = process.env.DATABASE_URL;
-  const database = url ? openDatabase({ url, poolSize: 4 }) : openDatabase({ pglite: await openEmbeddedPostgres(), closeWithHandle: true });
+  const database = url
+    ? openDatabase({ url, poolSize: 4 })
+    : openDatabase({ pglite: await openEmbeddedPostgres(), closeWithHandle: true });
   const bus = createInProcessBus({ logger });
   const service = await startService(libraryService, {
     config: { PORT: 0, LOG_LEVEL: 'warn', JWT_PUBLIC_KEY: keys.publicKey },
@@ -200,14 +215,22 @@ export async function run(): Promise<void> {
   try {
     const seeded = performance.now();
     await seed(database);
-    console.log(`${database.kind}: seeded ${BOOKS} books in ${((performance.now() - seeded) / 1000).toFixed(1)} s; ${ROUNDS} rounds of ${QUERIES.length} queries`);
+    console.log(
+      `${database.kind}: seeded ${BOOKS} books in ${((performance.now() - seeded) / 1000).toFixed(1)} s; ${ROUNDS} rounds of ${QUERIES.length} queries`,
+    );
 
     const endpoint: number[] = [];
     const indexed: number[] = [];
     const baseline: number[] = [];
-    const perQuery = new Map<string, { endpoint: number[]; baseline: number[] }>(QUERIES.map((q) => [q.label, { endpoint: [], baseline: [] }]));
+    const perQuery = new Map<string, { endpoint: number[]; baseline: number[] }>(
+      QUERIES.map((q) => [q.label, { endpoint: [], baseline: [] }]),
+    );
     const call = (q: (typeof QUERIES)[number]) => {
-      const params = new URLSearchParams({ q: q.q, ...(q.subject ? { subject: q.subject } : {}), ...(q.sort ? { sort: q.sort } : {}) });
+      const params = new URLSearchParams({
+        q: q.q,
+        ...(q.subject ? { subject: q.subject } : {}),
+        ...(q.sort ? { sort: q.sort } : {}),
+      });
       return fetch(`${service.url}/api/book/search?${params}`).then(async (r) => {
         if (!r.ok) throw new Error(`search answered ${r.status}`);
         return r.json();
@@ -221,7 +244,8 @@ export async function run(): Promise<void> {
       for (const q of QUERIES) {
         const e = await time(() => call(q));
         const i = await time(() => database.db.execute(searchBooksSql({ ...q, limit: 20, offset: 0 })));
-        const b = round < Math.max(5, ROUNDS / 3) ? await time(() => database.db.execute(baselineSql(q))) : undefined;
+        const b =
+          round < Math.max(5, ROUNDS / 3) ? await time(() => database.db.execute(baselineSql(q))) : undefined;
         endpoint.push(e);
         indexed.push(i);
         perQuery.get(q.label)!.endpoint.push(e);

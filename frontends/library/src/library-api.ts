@@ -26,9 +26,19 @@ export const libraryQueryKeys = {
 };
 
 /** One page of GET /api/book/search; `success: false` counts as a failure (spec §8). */
-export async function fetchBookPage(filters: LibraryFilters, page: number, signal: AbortSignal): Promise<ListPage<Book>> {
+export async function fetchBookPage(
+  filters: LibraryFilters,
+  page: number,
+  signal: AbortSignal,
+): Promise<ListPage<Book>> {
   const body = await apiClient.get<BookSearchResponse>('/api/book/search', {
-    query: { q: filters.q.trim(), subject: filters.subject, sort: filters.sort, page, limit: SEARCH_PAGE_SIZE },
+    query: {
+      q: filters.q.trim(),
+      subject: filters.subject,
+      sort: filters.sort,
+      page,
+      limit: SEARCH_PAGE_SIZE,
+    },
     signal,
   });
   if (!body.success) throw new Error((body as { message?: string }).message ?? 'Unknown error');
@@ -41,9 +51,11 @@ export const likeBook = (bookId: string, userId: string) =>
 export const bookmarkBook = (bookId: string, userId: string) =>
   apiClient.patch<BookmarkResponse>('/api/book/bookmark', { userId, bookId });
 
-export const removeBookmark = (bookId: string) => apiClient.delete<BookmarkResponse>(`/api/book/bookmark/${encodeURIComponent(bookId)}`);
+export const removeBookmark = (bookId: string) =>
+  apiClient.delete<BookmarkResponse>(`/api/book/bookmark/${encodeURIComponent(bookId)}`);
 
-export const createBook = (book: CreateBookRequest & { uploadedBy: string }) => apiClient.post<BookResponse>('/api/book', book);
+export const createBook = (book: CreateBookRequest & { uploadedBy: string }) =>
+  apiClient.post<BookResponse>('/api/book', book);
 
 export const reviewBook = (bookId: string, status: 1 | 2, verifiedBy: string) =>
   apiClient.put<BookResponse>(`/api/book/${encodeURIComponent(bookId)}/status`, { status, verifiedBy });
@@ -64,7 +76,9 @@ export function usePendingBooks(userId: string | undefined) {
   return useQuery({
     queryKey: libraryQueryKeys.pending(userId ?? ''),
     queryFn: ({ signal }) =>
-      apiClient.get<BookListResponse>(`/api/book/pending/${encodeURIComponent(userId!)}`, { signal }).then((r) => r.data),
+      apiClient
+        .get<BookListResponse>(`/api/book/pending/${encodeURIComponent(userId!)}`, { signal })
+        .then((r) => r.data),
     enabled: Boolean(userId),
   });
 }

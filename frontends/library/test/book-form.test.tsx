@@ -10,7 +10,12 @@ describe('Create a New Book/Notes', () => {
   test('when submitted empty, then each required field says so and nothing is sent', async () => {
     const { requests } = renderLibraryScreen(<BookForm />, student);
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
-    for (const message of ['Title is required', 'Branch is required', 'Subject is required', 'Google Drive link is required'])
+    for (const message of [
+      'Title is required',
+      'Branch is required',
+      'Subject is required',
+      'Google Drive link is required',
+    ])
       expect(await screen.findByText(message)).toBeInTheDocument();
     expect(requests).toHaveLength(0);
   });
@@ -54,7 +59,12 @@ describe('Create a New Book/Notes', () => {
   });
 
   test('when the server refuses, then "Error creating book: <its message>" and the form is reset anyway', async () => {
-    renderLibraryScreen(<BookForm />, student, [{ status: 400, body: { success: false, code: 'VALIDATION_FAILED', message: 'Invalid Google Drive link' } }]);
+    renderLibraryScreen(<BookForm />, student, [
+      {
+        status: 400,
+        body: { success: false, code: 'VALIDATION_FAILED', message: 'Invalid Google Drive link' },
+      },
+    ]);
     await fill(/^Title/, 'Notes');
     await fill(/^Branch/, 'CSE');
     await userEvent.selectOptions(screen.getByRole('combobox'), 'Compiler Design');

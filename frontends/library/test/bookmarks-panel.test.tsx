@@ -31,12 +31,17 @@ describe('My Bookmarks', () => {
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'SQL Joins Explained' })).toBeInTheDocument();
     expect(screen.getByText('Dr. Meera Iyer')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Remove bookmark for SQL Joins Explained' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Remove bookmark for SQL Joins Explained' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     expect(requests[0]?.url).toBe('/api/commonData/bookmarks/u-student');
   });
 
   test('when there are none, then "No bookmarks found."', async () => {
-    renderLibraryScreen(<BookmarksPanel />, student, [{ status: 200, body: { success: true, message: '', data: { booksBookmark: [] } } }]);
+    renderLibraryScreen(<BookmarksPanel />, student, [
+      { status: 200, body: { success: true, message: '', data: { booksBookmark: [] } } },
+    ]);
     expect(await screen.findByText('No bookmarks found.')).toBeInTheDocument();
   });
 });

@@ -18,8 +18,16 @@ const book = (id: string, title: string, likes: string[] = []) => ({
   status: 'accepted',
   createdAt: '2026-01-01T00:00:00.000Z',
 });
-const page = (data: object[], pages = 1) => ({ status: 200, match: '/api/book/search', body: { success: true, data, pages, total: data.length, message: '' } });
-const noBookmarks = { status: 200, match: '/bookmarks/', body: { success: true, message: '', data: { booksBookmark: [] } } };
+const page = (data: object[], pages = 1) => ({
+  status: 200,
+  match: '/api/book/search',
+  body: { success: true, data, pages, total: data.length, message: '' },
+});
+const noBookmarks = {
+  status: 200,
+  match: '/bookmarks/',
+  body: { success: true, message: '', data: { booksBookmark: [] } },
+};
 
 describe('Virtual Library', () => {
   test('a guest sees the cards with N/A for an unverified book, Like disabled and no bookmark', async () => {
@@ -35,7 +43,11 @@ describe('Virtual Library', () => {
     renderLibraryScreen(<LibraryPage />, student, [
       page([book('b1', 'Paging Notes', ['u-x'])]),
       noBookmarks,
-      { status: 200, match: '/like', body: { success: true, message: 'Book liked', data: { likes: ['u-x', 'u-student'], likesCount: 2 } } },
+      {
+        status: 200,
+        match: '/like',
+        body: { success: true, message: 'Book liked', data: { likes: ['u-x', 'u-student'], likesCount: 2 } },
+      },
     ]);
     await userEvent.click(await screen.findByRole('button', { name: 'Like Paging Notes' }));
     expect(await screen.findByRole('button', { name: 'Liked Paging Notes' })).toBeDisabled();
@@ -48,15 +60,27 @@ describe('Virtual Library', () => {
   });
 
   test('when the search fails, then "Error loading books: <the server message>"', async () => {
-    renderLibraryScreen(<LibraryPage />, null, [{ status: 503, match: '/api/book/search', body: { success: false, code: 'SERVICE_UNAVAILABLE', message: 'The library is unavailable' } }]);
+    renderLibraryScreen(<LibraryPage />, null, [
+      {
+        status: 503,
+        match: '/api/book/search',
+        body: { success: false, code: 'SERVICE_UNAVAILABLE', message: 'The library is unavailable' },
+      },
+    ]);
     expect(await screen.findByText('Error loading books: The library is unavailable')).toBeInTheDocument();
   });
 
   test('when more pages remain, then Load More appends the next page', async () => {
-    const { requests } = renderLibraryScreen(<LibraryPage />, null, [page([book('b1', 'First Book')], 2), page([book('b2', 'Second Book')], 2)]);
+    const { requests } = renderLibraryScreen(<LibraryPage />, null, [
+      page([book('b1', 'First Book')], 2),
+      page([book('b2', 'Second Book')], 2),
+    ]);
     await userEvent.click(await screen.findByRole('button', { name: 'Load More' }));
     expect(await screen.findByRole('heading', { name: 'Second Book' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'First Book' })).toBeInTheDocument();
-    expect(requests.map((r) => r.url)).toEqual(['/api/book/search?page=1&limit=20', '/api/book/search?page=2&limit=20']);
+    expect(requests.map((r) => r.url)).toEqual([
+      '/api/book/search?page=1&limit=20',
+      '/api/book/search?page=2&limit=20',
+    ]);
   });
 });

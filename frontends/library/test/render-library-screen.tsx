@@ -14,14 +14,28 @@ export interface ScriptedReply {
   match?: string;
 }
 
-export const student: SessionUser = { _id: 'u-student', name: 'Asha Rao', email: 'asha@campus.test', isTeacher: false, isFirstTime: false };
+export const student: SessionUser = {
+  _id: 'u-student',
+  name: 'Asha Rao',
+  email: 'asha@campus.test',
+  isTeacher: false,
+  isFirstTime: false,
+};
 
 /** Renders a library screen as `user` sees it, over a scripted fetch; returns what was requested. */
-export function renderLibraryScreen(screen: ReactElement, user: SessionUser | null, replies: ScriptedReply[] = []) {
+export function renderLibraryScreen(
+  screen: ReactElement,
+  user: SessionUser | null,
+  replies: ScriptedReply[] = [],
+) {
   const requests: Array<{ method: string; url: string; body: unknown }> = [];
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
-    requests.push({ method: init?.method ?? 'GET', url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    requests.push({
+      method: init?.method ?? 'GET',
+      url,
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    });
     const index = replies.findIndex((r) => r.match === undefined || url.includes(r.match));
     const reply = index >= 0 ? replies.splice(index, 1)[0] : undefined;
     if (!reply) throw new TypeError('Failed to fetch');

@@ -98,11 +98,14 @@ export function isGoogleDriveLink(value: string): boolean {
   );
 }
 
-const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
+const blankToUndefined = (v: unknown) =>
+  v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v;
 
 /** Tags arrive as a list or as the form's comma-separated text: split, trimmed, empties and repeats dropped. */
 const tagList = z
-  .union([z.string().max(2000), z.array(z.string().max(2000)).max(100)], { error: 'Tags must be text separated by commas' })
+  .union([z.string().max(2000), z.array(z.string().max(2000)).max(100)], {
+    error: 'Tags must be text separated by commas',
+  })
   .optional()
   .transform((v) => {
     const parts = (Array.isArray(v) ? v : (v ?? '').split(',')).flatMap((t) => t.split(','));
@@ -178,7 +181,10 @@ export const Book = z
 export type Book = z.infer<typeof Book>;
 
 const wholeNumber = (message: string, min: number, max: number) =>
-  z.preprocess(blankToUndefined, z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional());
+  z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional(),
+  );
 
 /** GET /api/book/search query. Every value is plain text: never a pattern, an operator or an object. */
 export const BookSearchQuery = z.object({
@@ -201,14 +207,23 @@ export const BookSearchQuery = z.object({
       }
       return subject;
     }),
-  sort: z.preprocess(blankToUndefined, z.enum(['likes_desc', 'likes_asc'], { error: BOOK_MESSAGES.sortInvalid }).optional()),
+  sort: z.preprocess(
+    blankToUndefined,
+    z.enum(['likes_desc', 'likes_asc'], { error: BOOK_MESSAGES.sortInvalid }).optional(),
+  ),
   page: wholeNumber(BOOK_MESSAGES.pageInvalid, 1, 10_000).transform((v) => v ?? 1),
   limit: wholeNumber(BOOK_MESSAGES.limitInvalid, 1, SEARCH_MAX_LIMIT).transform((v) => v ?? SEARCH_PAGE_SIZE),
 });
 export type BookSearchQuery = z.output<typeof BookSearchQuery>;
 
 export const BookSearchResponse = z
-  .object({ success: z.literal(true), data: z.array(Book), pages: z.number(), total: z.number(), message: z.string() })
+  .object({
+    success: z.literal(true),
+    data: z.array(Book),
+    pages: z.number(),
+    total: z.number(),
+    message: z.string(),
+  })
   .meta({ id: 'BookSearchResponse' });
 export type BookSearchResponse = z.infer<typeof BookSearchResponse>;
 
@@ -224,7 +239,11 @@ export type BookListResponse = z.infer<typeof BookListResponse>;
 
 /** PATCH /api/book/{id}/like (userId in the body is ignored). */
 export const LikeResponse = z
-  .object({ success: z.literal(true), message: z.string(), data: z.object({ likes: z.array(z.string()), likesCount: z.number() }) })
+  .object({
+    success: z.literal(true),
+    message: z.string(),
+    data: z.object({ likes: z.array(z.string()), likesCount: z.number() }),
+  })
   .meta({ id: 'LikeResponse' });
 export type LikeResponse = z.infer<typeof LikeResponse>;
 
@@ -235,7 +254,11 @@ export const BookmarkRequest = z
 export type BookmarkRequest = z.input<typeof BookmarkRequest>;
 
 export const BookmarkResponse = z
-  .object({ success: z.literal(true), message: z.string(), data: z.object({ bookId: z.string(), bookmarked: z.boolean() }) })
+  .object({
+    success: z.literal(true),
+    message: z.string(),
+    data: z.object({ bookId: z.string(), bookmarked: z.boolean() }),
+  })
   .meta({ id: 'BookmarkResponse' });
 export type BookmarkResponse = z.infer<typeof BookmarkResponse>;
 

@@ -69,7 +69,12 @@ describe('uploading a book (POST /api/book)', () => {
     expect(events[0]).toMatchObject({
       name: 'library.book.submitted',
       producer: 'library',
-      payload: { bookId: id, uploadedBy: student.id, subject: 'Data Structure and Alogrithm', title: validBook.title },
+      payload: {
+        bookId: id,
+        uploadedBy: student.id,
+        subject: 'Data Structure and Alogrithm',
+        title: validBook.title,
+      },
     });
   });
 
@@ -85,18 +90,35 @@ describe('uploading a book (POST /api/book)', () => {
         tags: ' trees, ,graphs,, Trees , bfs ',
       })
       .expect(201);
-    expect(res.body.data).toMatchObject({ title: 'Trees', branch: 'CSE', driveLink: 'https://docs.google.com/document/d/xyz/edit', tags: ['trees', 'graphs', 'bfs'] });
+    expect(res.body.data).toMatchObject({
+      title: 'Trees',
+      branch: 'CSE',
+      driveLink: 'https://docs.google.com/document/d/xyz/edit',
+      tags: ['trees', 'graphs', 'bfs'],
+    });
   });
 
   test('when the semester is left out or blank, then the book has no semester; when it is "5", then it is the number 5', async () => {
-    const without = await api().post('/api/book').set(auth(student)).send({ ...validBook, semester: '' }).expect(201);
+    const without = await api()
+      .post('/api/book')
+      .set(auth(student))
+      .send({ ...validBook, semester: '' })
+      .expect(201);
     expect(without.body.data).not.toHaveProperty('semester');
-    const withText = await api().post('/api/book').set(auth(student)).send({ ...validBook, semester: '5' }).expect(201);
+    const withText = await api()
+      .post('/api/book')
+      .set(auth(student))
+      .send({ ...validBook, semester: '5' })
+      .expect(201);
     expect(withText.body.data.semester).toBe(5);
   });
 
   test('when the subject uses the teacher spelling "Data Structure and Algorithm", then the book carries the book spelling', async () => {
-    const res = await api().post('/api/book').set(auth(student)).send({ ...validBook, subject: 'Data Structure and Algorithm' }).expect(201);
+    const res = await api()
+      .post('/api/book')
+      .set(auth(student))
+      .send({ ...validBook, subject: 'Data Structure and Algorithm' })
+      .expect(201);
     expect(res.body.data.subject).toBe('Data Structure and Alogrithm');
   });
 
@@ -110,11 +132,27 @@ describe('uploading a book (POST /api/book)', () => {
     ['subject not in the list', 'Please choose a subject from the list', { subject: 'Astrology' }],
     ['drive link missing', 'Google Drive link is required', { driveLink: undefined }],
     ['drive link blank', 'Google Drive link is required', { driveLink: '  ' }],
-    ['drive link on another host', 'Invalid Google Drive link', { driveLink: 'https://evil.example.com/drive.google.com/x' }],
-    ['drive link lookalike host', 'Invalid Google Drive link', { driveLink: 'https://drive.google.com.evil.io/file/d/1' }],
-    ['drive link javascript:', 'Invalid Google Drive link', { driveLink: 'javascript:alert(1)//drive.google.com' }],
+    [
+      'drive link on another host',
+      'Invalid Google Drive link',
+      { driveLink: 'https://evil.example.com/drive.google.com/x' },
+    ],
+    [
+      'drive link lookalike host',
+      'Invalid Google Drive link',
+      { driveLink: 'https://drive.google.com.evil.io/file/d/1' },
+    ],
+    [
+      'drive link javascript:',
+      'Invalid Google Drive link',
+      { driveLink: 'javascript:alert(1)//drive.google.com' },
+    ],
     ['drive link ftp', 'Invalid Google Drive link', { driveLink: 'ftp://drive.google.com/file/d/1' }],
-    ['drive link with credentials', 'Invalid Google Drive link', { driveLink: 'https://user:pw@drive.google.com/file/d/1' }],
+    [
+      'drive link with credentials',
+      'Invalid Google Drive link',
+      { driveLink: 'https://user:pw@drive.google.com/file/d/1' },
+    ],
     ['drive link without a path', 'Invalid Google Drive link', { driveLink: 'https://drive.google.com/' }],
     ['semester not a number', 'Semester must be a whole number from 1 to 10', { semester: 'third' }],
     ['semester zero', 'Semester must be a whole number from 1 to 10', { semester: 0 }],
@@ -123,7 +161,11 @@ describe('uploading a book (POST /api/book)', () => {
     ['a tag too long', 'Each tag must be at most 40 characters', { tags: ['x'.repeat(41)] }],
     ['an object for the title', 'Title is required', { title: { $ne: '' } }],
   ])('when %s, then 400 "%s" and nothing is stored', async (_case, message, change) => {
-    const res = await api().post('/api/book').set(auth(student)).send({ ...validBook, ...change }).expect(400);
+    const res = await api()
+      .post('/api/book')
+      .set(auth(student))
+      .send({ ...validBook, ...change })
+      .expect(400);
     expect(res.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message });
     expect(events).toHaveLength(0);
   });
@@ -152,7 +194,11 @@ describe('reviewing (GET /api/book/pending/{userId}, PUT /api/book/{id}/status)'
     const id = await upload(h, student);
     const res = await api().get(`/api/book/pending/${dbmsTeacher.id}`).set(auth(dbmsTeacher)).expect(200);
     expect(res.body).toEqual({ success: true, message: 'No pending books to review', data: [] });
-    const put = await api().put(`/api/book/${id}/status`).set(auth(dbmsTeacher)).send({ status: 1 }).expect(403);
+    const put = await api()
+      .put(`/api/book/${id}/status`)
+      .set(auth(dbmsTeacher))
+      .send({ status: 1 })
+      .expect(403);
     expect(put.body.message).toBe('You can only review books in the subjects you teach.');
   });
 
@@ -167,22 +213,34 @@ describe('reviewing (GET /api/book/pending/{userId}, PUT /api/book/{id}/status)'
     await upload(h, student);
     const later = new Date(Date.now() + 60_000);
     await teachSubjects(h, dsaTeacher, ['Compiler Design'], later);
-    expect((await api().get(`/api/book/pending/${dsaTeacher.id}`).set(auth(dsaTeacher))).body.data).toEqual([]);
+    expect((await api().get(`/api/book/pending/${dsaTeacher.id}`).set(auth(dsaTeacher))).body.data).toEqual(
+      [],
+    );
     await teachSubjects(h, dsaTeacher, ['Data Structure and Algorithm'], new Date(later.getTime() - 30_000));
-    expect((await api().get(`/api/book/pending/${dsaTeacher.id}`).set(auth(dsaTeacher))).body.data).toEqual([]);
+    expect((await api().get(`/api/book/pending/${dsaTeacher.id}`).set(auth(dsaTeacher))).body.data).toEqual(
+      [],
+    );
   });
 
-  test('when a student asks for a pending list, then 403; a guest gets 401; a teacher asking for another teacher\'s list gets 403', async () => {
+  test("when a student asks for a pending list, then 403; a guest gets 401; a teacher asking for another teacher's list gets 403", async () => {
     await api().get(`/api/book/pending/${student.id}`).set(auth(student)).expect(403);
     await api().get(`/api/book/pending/${dsaTeacher.id}`).expect(401);
     const res = await api().get(`/api/book/pending/${dbmsTeacher.id}`).set(auth(dsaTeacher)).expect(403);
     expect(res.body).toMatchObject({ success: false, code: 'FORBIDDEN' });
   });
 
-  test('when the teacher accepts (status 1), then the book is accepted, verifiedBy is the teacher\'s name (not the body\'s), and library.book.reviewed is published', async () => {
+  test("when the teacher accepts (status 1), then the book is accepted, verifiedBy is the teacher's name (not the body's), and library.book.reviewed is published", async () => {
     const id = await upload(h, student);
-    const res = await api().put(`/api/book/${id}/status`).set(auth(dsaTeacher)).send({ status: 1, verifiedBy: 'Somebody Else' }).expect(200);
-    expect(res.body).toMatchObject({ success: true, message: 'Book accepted', data: { _id: id, status: 'accepted', verifiedBy: 'Dr. Meera Iyer' } });
+    const res = await api()
+      .put(`/api/book/${id}/status`)
+      .set(auth(dsaTeacher))
+      .send({ status: 1, verifiedBy: 'Somebody Else' })
+      .expect(200);
+    expect(res.body).toMatchObject({
+      success: true,
+      message: 'Book accepted',
+      data: { _id: id, status: 'accepted', verifiedBy: 'Dr. Meera Iyer' },
+    });
     await waitFor(() => events.some((e) => e.name === 'library.book.reviewed'));
     expect(events.find((e) => e.name === 'library.book.reviewed')?.payload).toEqual({
       bookId: id,
@@ -197,8 +255,15 @@ describe('reviewing (GET /api/book/pending/{userId}, PUT /api/book/{id}/status)'
 
   test('when the teacher declines (status "2"), then the book is declined and never appears in search', async () => {
     const id = await upload(h, student);
-    const res = await api().put(`/api/book/${id}/status`).set(auth(dsaTeacher)).send({ status: '2' }).expect(200);
-    expect(res.body).toMatchObject({ message: 'Book declined', data: { status: 'declined', verifiedBy: 'Dr. Meera Iyer' } });
+    const res = await api()
+      .put(`/api/book/${id}/status`)
+      .set(auth(dsaTeacher))
+      .send({ status: '2' })
+      .expect(200);
+    expect(res.body).toMatchObject({
+      message: 'Book declined',
+      data: { status: 'declined', verifiedBy: 'Dr. Meera Iyer' },
+    });
     const search = await api().get('/api/book/search').expect(200);
     expect(search.body.data).toEqual([]);
   });
@@ -209,33 +274,55 @@ describe('reviewing (GET /api/book/pending/{userId}, PUT /api/book/{id}/status)'
     await teachSubjects(h, other, ['Data Structure and Algorithm']);
     await api().put(`/api/book/${id}/status`).set(auth(dsaTeacher)).send({ status: 1 }).expect(200);
     const res = await api().put(`/api/book/${id}/status`).set(auth(other)).send({ status: 2 }).expect(409);
-    expect(res.body).toMatchObject({ code: 'ALREADY_REVIEWED', message: 'This book has already been reviewed.' });
+    expect(res.body).toMatchObject({
+      code: 'ALREADY_REVIEWED',
+      message: 'This book has already been reviewed.',
+    });
     const search = await api().get('/api/book/search').expect(200);
     expect(search.body.data[0]).toMatchObject({ _id: id, verifiedBy: 'Dr. Meera Iyer' });
   });
 
   test('when a teacher uploads a book in their own subject, then it is not in their list and they may not review it', async () => {
     const id = await upload(h, dsaTeacher);
-    expect((await api().get(`/api/book/pending/${dsaTeacher.id}`).set(auth(dsaTeacher))).body.data).toEqual([]);
-    const res = await api().put(`/api/book/${id}/status`).set(auth(dsaTeacher)).send({ status: 1 }).expect(403);
+    expect((await api().get(`/api/book/pending/${dsaTeacher.id}`).set(auth(dsaTeacher))).body.data).toEqual(
+      [],
+    );
+    const res = await api()
+      .put(`/api/book/${id}/status`)
+      .set(auth(dsaTeacher))
+      .send({ status: 1 })
+      .expect(403);
     expect(res.body.message).toBe('You cannot review a book you uploaded.');
   });
 
-  test.each([[0], [3], ['accept'], [null], [[1]], [{ $eq: 1 }]])('when the status is %j, then 400 "Status must be 1 (accept) or 2 (decline)"', async (status) => {
-    const id = await upload(h, student);
-    const res = await api().put(`/api/book/${id}/status`).set(auth(dsaTeacher)).send({ status }).expect(400);
-    expect(res.body.message).toBe('Status must be 1 (accept) or 2 (decline)');
-  });
+  test.each([[0], [3], ['accept'], [null], [[1]], [{ $eq: 1 }]])(
+    'when the status is %j, then 400 "Status must be 1 (accept) or 2 (decline)"',
+    async (status) => {
+      const id = await upload(h, student);
+      const res = await api()
+        .put(`/api/book/${id}/status`)
+        .set(auth(dsaTeacher))
+        .send({ status })
+        .expect(400);
+      expect(res.body.message).toBe('Status must be 1 (accept) or 2 (decline)');
+    },
+  );
 
   test('when a student or a guest tries to review, then 403 and 401, and the book stays pending', async () => {
     const id = await upload(h, student);
     await api().put(`/api/book/${id}/status`).set(auth(otherStudent)).send({ status: 1 }).expect(403);
     await api().put(`/api/book/${id}/status`).send({ status: 1 }).expect(401);
-    expect((await api().get(`/api/book/pending/${dsaTeacher.id}`).set(auth(dsaTeacher))).body.data).toHaveLength(1);
+    expect(
+      (await api().get(`/api/book/pending/${dsaTeacher.id}`).set(auth(dsaTeacher))).body.data,
+    ).toHaveLength(1);
   });
 
   test('when the book does not exist or the id is not an id, then 404 "Book not found."', async () => {
-    const res = await api().put(`/api/book/${randomUUID()}/status`).set(auth(dsaTeacher)).send({ status: 1 }).expect(404);
+    const res = await api()
+      .put(`/api/book/${randomUUID()}/status`)
+      .set(auth(dsaTeacher))
+      .send({ status: 1 })
+      .expect(404);
     expect(res.body.message).toBe('Book not found.');
     await api().put(`/api/book/'%20or%201=1--/status`).set(auth(dsaTeacher)).send({ status: 1 }).expect(404);
   });
@@ -244,8 +331,16 @@ describe('reviewing (GET /api/book/pending/{userId}, PUT /api/book/{id}/status)'
 describe('likes (PATCH /api/book/{id}/like)', () => {
   test('when a student likes a book twice, then it counts once and the answer lists their id', async () => {
     const id = await uploadAccepted(h, student, dsaTeacher);
-    const first = await api().patch(`/api/book/${id}/like`).set(auth(otherStudent)).send({ userId: student.id }).expect(200);
-    expect(first.body).toEqual({ success: true, message: 'Book liked', data: { likes: [otherStudent.id], likesCount: 1 } });
+    const first = await api()
+      .patch(`/api/book/${id}/like`)
+      .set(auth(otherStudent))
+      .send({ userId: student.id })
+      .expect(200);
+    expect(first.body).toEqual({
+      success: true,
+      message: 'Book liked',
+      data: { likes: [otherStudent.id], likesCount: 1 },
+    });
     const second = await api().patch(`/api/book/${id}/like`).set(auth(otherStudent)).expect(200);
     expect(second.body.data).toEqual({ likes: [otherStudent.id], likesCount: 1 });
     const search = await api().get('/api/book/search').expect(200);
@@ -255,7 +350,9 @@ describe('likes (PATCH /api/book/{id}/like)', () => {
   test('when many people like at once, then every like counts exactly once', async () => {
     const id = await uploadAccepted(h, student, dsaTeacher);
     const likers = Array.from({ length: 8 }, (_, i) => makeUser(h, `Liker ${i}`));
-    await Promise.all([...likers, ...likers].map((u) => api().patch(`/api/book/${id}/like`).set(auth(u)).expect(200)));
+    await Promise.all(
+      [...likers, ...likers].map((u) => api().patch(`/api/book/${id}/like`).set(auth(u)).expect(200)),
+    );
     const search = await api().get('/api/book/search').expect(200);
     expect(search.body.data[0].likesCount).toBe(8);
     expect(new Set(search.body.data[0].likes)).toEqual(new Set(likers.map((u) => u.id)));
@@ -278,14 +375,28 @@ describe('likes (PATCH /api/book/{id}/like)', () => {
 describe('bookmarks (PATCH /api/book/bookmark, DELETE /api/book/bookmark/{id}, GET /api/commonData/bookmarks/{userId})', () => {
   test('when a student bookmarks a book, then "Book bookmarked successfully" and it is under their bookmarks, once however often they click', async () => {
     const id = await uploadAccepted(h, student, dsaTeacher);
-    const res = await api().patch('/api/book/bookmark').set(auth(otherStudent)).send({ userId: student.id, bookId: id }).expect(200);
-    expect(res.body).toEqual({ success: true, message: 'Book bookmarked successfully', data: { bookId: id, bookmarked: true } });
+    const res = await api()
+      .patch('/api/book/bookmark')
+      .set(auth(otherStudent))
+      .send({ userId: student.id, bookId: id })
+      .expect(200);
+    expect(res.body).toEqual({
+      success: true,
+      message: 'Book bookmarked successfully',
+      data: { bookId: id, bookmarked: true },
+    });
     await api().patch('/api/book/bookmark').set(auth(otherStudent)).send({ bookId: id }).expect(200);
-    const list = await api().get(`/api/commonData/bookmarks/${otherStudent.id}`).set(auth(otherStudent)).expect(200);
+    const list = await api()
+      .get(`/api/commonData/bookmarks/${otherStudent.id}`)
+      .set(auth(otherStudent))
+      .expect(200);
     expect(list.body.success).toBe(true);
     expect(list.body.data.booksBookmark).toHaveLength(1);
     expect(list.body.data.booksBookmark[0]).toMatchObject({ _id: id, verifiedBy: 'Dr. Meera Iyer' });
-    const uploaderList = await api().get(`/api/commonData/bookmarks/${student.id}`).set(auth(student)).expect(200);
+    const uploaderList = await api()
+      .get(`/api/commonData/bookmarks/${student.id}`)
+      .set(auth(student))
+      .expect(200);
     expect(uploaderList.body.data.booksBookmark).toEqual([]);
   });
 
@@ -295,10 +406,12 @@ describe('bookmarks (PATCH /api/book/bookmark, DELETE /api/book/bookmark/{id}, G
     const res = await api().delete(`/api/book/bookmark/${id}`).set(auth(student)).expect(200);
     expect(res.body).toMatchObject({ success: true, data: { bookId: id, bookmarked: false } });
     await api().delete(`/api/book/bookmark/${id}`).set(auth(student)).expect(200);
-    expect((await api().get(`/api/commonData/bookmarks/${student.id}`).set(auth(student))).body.data.booksBookmark).toEqual([]);
+    expect(
+      (await api().get(`/api/commonData/bookmarks/${student.id}`).set(auth(student))).body.data.booksBookmark,
+    ).toEqual([]);
   });
 
-  test('when someone reads another user\'s bookmarks, then 403; a guest gets 401', async () => {
+  test("when someone reads another user's bookmarks, then 403; a guest gets 401", async () => {
     await api().get(`/api/commonData/bookmarks/${student.id}`).set(auth(otherStudent)).expect(403);
     await api().get(`/api/commonData/bookmarks/${student.id}`).expect(401);
   });
@@ -309,6 +422,10 @@ describe('bookmarks (PATCH /api/book/bookmark, DELETE /api/book/bookmark/{id}, G
     await api().patch('/api/book/bookmark').set(auth(student)).send({ bookId: pendingId }).expect(404);
     const res = await api().patch('/api/book/bookmark').set(auth(student)).send({}).expect(400);
     expect(res.body.message).toBe('bookId is required');
-    await api().patch('/api/book/bookmark').set(auth(student)).send({ bookId: { $ne: null } }).expect(400);
+    await api()
+      .patch('/api/book/bookmark')
+      .set(auth(student))
+      .send({ bookId: { $ne: null } })
+      .expect(400);
   });
 });

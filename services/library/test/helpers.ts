@@ -27,7 +27,12 @@ export const validBook = {
 };
 
 /** Tells the library which subjects a teacher reviews, the way the profile service does. */
-export async function teachSubjects(h: ServiceHarness, teacher: TestUser, subjects: string[], occurredAt = new Date()) {
+export async function teachSubjects(
+  h: ServiceHarness,
+  teacher: TestUser,
+  subjects: string[],
+  occurredAt = new Date(),
+) {
   const id = randomUUID();
   await h.bus.publish({
     id,
@@ -37,7 +42,9 @@ export async function teachSubjects(h: ServiceHarness, teacher: TestUser, subjec
     payload: { userId: teacher.id, name: teacher.name, department: 'Computer Science', subjects },
   });
   await waitFor(async () => {
-    const res = (await h.database.db.execute(sql`select 1 from library.inbox where event_id = ${id}`)) as unknown as { rows: unknown[] };
+    const res = (await h.database.db.execute(
+      sql`select 1 from library.inbox where event_id = ${id}`,
+    )) as unknown as { rows: unknown[] };
     return res.rows.length > 0;
   });
   return id;
@@ -69,7 +76,12 @@ export async function upload(h: ServiceHarness, user: TestUser, book: object = v
 }
 
 /** Uploads a book and has a teacher of its subject accept it, through the API. */
-export async function uploadAccepted(h: ServiceHarness, uploader: TestUser, reviewer: TestUser, book: object = validBook) {
+export async function uploadAccepted(
+  h: ServiceHarness,
+  uploader: TestUser,
+  reviewer: TestUser,
+  book: object = validBook,
+) {
   const id = await upload(h, uploader, book);
   await request(h.url).put(`/api/book/${id}/status`).set(auth(reviewer)).send({ status: 1 }).expect(200);
   return id;

@@ -8,14 +8,24 @@ let student: TestUser;
 let reviewer: TestUser;
 const ids: Record<string, string> = {};
 
-const book = (title: string, subject: string, tags: string[] = []) => ({ ...validBook, title, subject, tags });
+const book = (title: string, subject: string, tags: string[] = []) => ({
+  ...validBook,
+  title,
+  subject,
+  tags,
+});
 
 // One catalogue for the whole file: the searches only read it.
 beforeAll(async () => {
   h = await startServiceForTest(libraryService);
   student = makeUser(h, 'Asha Rao');
   reviewer = makeUser(h, 'Dr. Meera Iyer', true);
-  await teachSubjects(h, reviewer, ['Data Structure and Algorithm', 'Database Management System', 'Operating System', 'Theory of Computation']);
+  await teachSubjects(h, reviewer, [
+    'Data Structure and Algorithm',
+    'Database Management System',
+    'Operating System',
+    'Theory of Computation',
+  ]);
   const catalogue: Array<[string, ReturnType<typeof book>]> = [
     ['dsTrees', book('Data Structure Trees and Graphs', 'Data Structure and Alogrithm', ['trees'])],
     ['sorting', book('Sorting Techniques', 'Data Structure and Alogrithm', ['quicksort', 'data structures'])],
@@ -25,10 +35,21 @@ beforeAll(async () => {
     ['theorie', book('Théorie des Automates', 'Theory of Computation', ['dfa', 'Éléments'])],
   ];
   for (const [key, b] of catalogue) ids[key] = await uploadAccepted(h, student, reviewer, b);
-  ids.pending = await upload(h, student, book('Data Structure Pending Draft', 'Data Structure and Alogrithm'));
+  ids.pending = await upload(
+    h,
+    student,
+    book('Data Structure Pending Draft', 'Data Structure and Alogrithm'),
+  );
   // Likes: sql 3, paging 1, the others 0.
-  for (const [key, n] of [['sql', 3], ['paging', 1]] as const)
-    for (let i = 0; i < n; i++) await request(h.url).patch(`/api/book/${ids[key]}/like`).set(auth(makeUser(h, `L${i}`))).expect(200);
+  for (const [key, n] of [
+    ['sql', 3],
+    ['paging', 1],
+  ] as const)
+    for (let i = 0; i < n; i++)
+      await request(h.url)
+        .patch(`/api/book/${ids[key]}/like`)
+        .set(auth(makeUser(h, `L${i}`)))
+        .expect(200);
 });
 afterAll(() => h.stop());
 
@@ -60,15 +81,25 @@ describe('search (GET /api/book/search)', () => {
   });
 
   test('when the query names a subject ("database"), then books of that subject match by subject', async () => {
-    expect(titlesOf(await search({ q: 'database management' })).sort()).toEqual(['Normalization up to BCNF', 'SQL Joins Explained']);
+    expect(titlesOf(await search({ q: 'database management' })).sort()).toEqual([
+      'Normalization up to BCNF',
+      'SQL Joins Explained',
+    ]);
   });
 
   test('when the query says "algorithm", then DSA books are found despite their subject being spelt "Alogrithm"', async () => {
-    expect(titlesOf(await search({ q: 'algorithm' })).sort()).toEqual(['Data Structure Trees and Graphs', 'Sorting Techniques']);
+    expect(titlesOf(await search({ q: 'algorithm' })).sort()).toEqual([
+      'Data Structure Trees and Graphs',
+      'Sorting Techniques',
+    ]);
   });
 
   test('when a subject filter is given, in either spelling or as "Data Structure & Algorithm", then only that subject', async () => {
-    for (const subject of ['Data Structure and Alogrithm', 'Data Structure and Algorithm', 'Data Structure & Algorithm']) {
+    for (const subject of [
+      'Data Structure and Alogrithm',
+      'Data Structure and Algorithm',
+      'Data Structure & Algorithm',
+    ]) {
       const res = await search({ subject }).expect(200);
       expect(titlesOf(res).sort()).toEqual(['Data Structure Trees and Graphs', 'Sorting Techniques']);
     }
@@ -80,7 +111,9 @@ describe('search (GET /api/book/search)', () => {
     expect(most.slice(0, 2)).toEqual(['SQL Joins Explained', 'Paging and Virtual Memory']);
     const least = titlesOf(await search({ sort: 'likes_asc' }));
     expect(least.slice(-2)).toEqual(['Paging and Virtual Memory', 'SQL Joins Explained']);
-    expect(titlesOf(await search({ q: 'sql', subject: 'Database Management System', sort: 'likes_desc' }))).toEqual(['SQL Joins Explained']);
+    expect(
+      titlesOf(await search({ q: 'sql', subject: 'Database Management System', sort: 'likes_desc' })),
+    ).toEqual(['SQL Joins Explained']);
   });
 
   test('when paging 2 at a time, then pages is 3 and the pages are disjoint and cover everything; past the end is empty with pages still right', async () => {
@@ -97,14 +130,22 @@ describe('search (GET /api/book/search)', () => {
     expect(pastText.body).toMatchObject({ data: [], pages: 2, total: 2 });
   });
 
-  test('when nothing matches, then an empty list and the spec\'s message', async () => {
+  test("when nothing matches, then an empty list and the spec's message", async () => {
     const res = await search({ q: 'quantum chromodynamics' }).expect(200);
-    expect(res.body).toEqual({ success: true, data: [], pages: 0, total: 0, message: 'No books found matching your criteria' });
+    expect(res.body).toEqual({
+      success: true,
+      data: [],
+      pages: 0,
+      total: 0,
+      message: 'No books found matching your criteria',
+    });
   });
 
   test('when limit is left out, then 20 per page; above 50 or below 1, then 400', async () => {
     expect((await search({})).body.data.length).toBeLessThanOrEqual(20);
-    expect((await search({ limit: '51' }).expect(400)).body.message).toBe('Limit must be a whole number from 1 to 50');
+    expect((await search({ limit: '51' }).expect(400)).body.message).toBe(
+      'Limit must be a whole number from 1 to 50',
+    );
     await search({ limit: '0' }).expect(400);
     await search({ limit: '1e9' }).expect(400);
     await search({ page: '-1' }).expect(400);
@@ -114,7 +155,7 @@ describe('search (GET /api/book/search)', () => {
     ['a LIKE pattern', '%'],
     ['LIKE wildcards', '_a_%'],
     ['a regex', '.*(a|b)+$'],
-    ['tsquery operators', "data & !struc | (x <-> y):*"],
+    ['tsquery operators', 'data & !struc | (x <-> y):*'],
     ['quotes and backslashes', "O'Reilly \\ '' \\\\"],
     ['SQL', "'; drop table library.books; --"],
     ['only punctuation', '!!! ::: &&&'],
@@ -129,7 +170,11 @@ describe('search (GET /api/book/search)', () => {
 
   test('when q is a 10 KB string, then 400 "Search text must be at most 200 characters"', async () => {
     const res = await search({ q: 'x'.repeat(10_240) }).expect(400);
-    expect(res.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message: 'Search text must be at most 200 characters' });
+    expect(res.body).toMatchObject({
+      success: false,
+      code: 'VALIDATION_FAILED',
+      message: 'Search text must be at most 200 characters',
+    });
   });
 
   test('when q or subject is sent twice (an array) or as q[$ne]=x, then 4xx, never 5xx', async () => {
@@ -137,7 +182,9 @@ describe('search (GET /api/book/search)', () => {
     expect(twice.status).toBe(400);
     const objectLike = await request(h.url).get('/api/book/search?q[$ne]=x&subject[$gt]=');
     expect(objectLike.status).toBeLessThan(500);
-    const subjects = await request(h.url).get('/api/book/search?subject=Operating%20System&subject=Compiler%20Design');
+    const subjects = await request(h.url).get(
+      '/api/book/search?subject=Operating%20System&subject=Compiler%20Design',
+    );
     expect(subjects.status).toBe(400);
   });
 
@@ -152,6 +199,8 @@ describe('search (GET /api/book/search)', () => {
   });
 
   test('when sort is unknown, then 400 "Sort must be likes_desc or likes_asc"', async () => {
-    expect((await search({ sort: 'title; drop' }).expect(400)).body.message).toBe('Sort must be likes_desc or likes_asc');
+    expect((await search({ sort: 'title; drop' }).expect(400)).body.message).toBe(
+      'Sort must be likes_desc or likes_asc',
+    );
   });
 });

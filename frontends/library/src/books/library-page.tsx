@@ -21,7 +21,10 @@ export const SEARCH_PLACEHOLDER = 'Search books by title, tags or subject...';
 // The spec's filter shows "Data Structure & Algorithm" for the subject books spell "Alogrithm".
 const SUBJECT_OPTIONS = [
   { value: '', label: 'All Subjects' },
-  ...BOOK_SUBJECTS.map((s) => ({ value: s, label: s === DSA_BOOK_SPELLING ? 'Data Structure & Algorithm' : s })),
+  ...BOOK_SUBJECTS.map((s) => ({
+    value: s,
+    label: s === DSA_BOOK_SPELLING ? 'Data Structure & Algorithm' : s,
+  })),
 ];
 const SORT_OPTIONS = [
   { value: '', label: 'Default' },
@@ -37,8 +40,15 @@ export default function LibraryPage() {
   const { user } = useAuth();
   const search = useDebouncedSearch(INITIAL_FILTERS);
   const applied = search.appliedFilters;
-  const fetchPage = useCallback((page: number, signal: AbortSignal) => fetchBookPage(applied, page, signal), [applied]);
-  const list = useLoadMoreList({ queryKey: libraryQueryKeys.search(applied), fetchPage, getItemKey: bookKey });
+  const fetchPage = useCallback(
+    (page: number, signal: AbortSignal) => fetchBookPage(applied, page, signal),
+    [applied],
+  );
+  const list = useLoadMoreList({
+    queryKey: libraryQueryKeys.search(applied),
+    fetchPage,
+    getItemKey: bookKey,
+  });
   const bookmarks = useBookmarks(user?._id);
   const bookmarkedIds = useMemo(() => new Set(bookmarks.data?.map((b) => b._id)), [bookmarks.data]);
 
@@ -85,14 +95,21 @@ export default function LibraryPage() {
           </Grid>
         )}
         {list.status === 'error' && (
-          <ErrorState message={`Error loading books: ${list.error?.message ?? 'Unknown error'}`} onRetry={list.retry} />
+          <ErrorState
+            message={`Error loading books: ${list.error?.message ?? 'Unknown error'}`}
+            onRetry={list.retry}
+          />
         )}
         {list.status === 'empty' && <EmptyState title={BOOK_MESSAGES.searchEmpty} />}
         {list.status === 'results' && (
           <>
             <Grid as="ul" minColumnWidth="18rem" className={styles.grid}>
               {list.items.map((book) => (
-                <BookCard key={book._id} book={book} bookmarked={user ? bookmarkedIds.has(book._id) : undefined} />
+                <BookCard
+                  key={book._id}
+                  book={book}
+                  bookmarked={user ? bookmarkedIds.has(book._id) : undefined}
+                />
               ))}
             </Grid>
             <div className={styles.more}>

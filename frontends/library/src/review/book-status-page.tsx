@@ -26,9 +26,15 @@ export default function BookStatusPage() {
       <BackLink href="/feature">Back</BackLink>
       <h1 className={styles.title}>Pending Book Requests</h1>
       {!user ? (
-        <EmptyState title="Please log in to review books." action={<ButtonLink href="/login">Login</ButtonLink>} />
+        <EmptyState
+          title="Please log in to review books."
+          action={<ButtonLink href="/login">Login</ButtonLink>}
+        />
       ) : !user.isTeacher ? (
-        <EmptyState title="Only teachers review books." description="Books you upload appear in the library once a teacher accepts them." />
+        <EmptyState
+          title="Only teachers review books."
+          description="Books you upload appear in the library once a teacher accepts them."
+        />
       ) : (
         <PendingBooks teacher={user} />
       )}
@@ -39,7 +45,8 @@ export default function BookStatusPage() {
 function PendingBooks({ teacher }: { teacher: SessionUser }) {
   const pending = usePendingBooks(teacher._id);
   if (pending.isPending) return <Skeleton variant="card" label="Loading pending books..." />;
-  if (pending.isError) return <ErrorState message="Pending books could not load." onRetry={() => void pending.refetch()} />;
+  if (pending.isError)
+    return <ErrorState message="Pending books could not load." onRetry={() => void pending.refetch()} />;
   if (pending.data.length === 0)
     return (
       <EmptyState
@@ -67,7 +74,9 @@ function PendingBookCard({ book, teacher }: { book: Book; teacher: SessionUser }
       const res = await reviewBook(book._id, status, teacher.name);
       toast.success(res.message);
       // Spec §4: on success the book leaves the pending list.
-      queryClient.setQueryData<Book[]>(libraryQueryKeys.pending(teacher._id), (books) => books?.filter((b) => b._id !== book._id));
+      queryClient.setQueryData<Book[]>(libraryQueryKeys.pending(teacher._id), (books) =>
+        books?.filter((b) => b._id !== book._id),
+      );
       await queryClient.invalidateQueries({ queryKey: ['library', 'search'] });
     } catch (error) {
       console.error('Review failed', error);
@@ -85,13 +94,33 @@ function PendingBookCard({ book, teacher }: { book: Book; teacher: SessionUser }
       <CardTitle level={2}>{book.title}</CardTitle>
       <p className={styles.subject}>{book.subject}</p>
       <div className={styles.actions}>
-        <ButtonLink href={book.driveLink} external variant="secondary" size="sm" aria-label={`View ${book.title} (opens in a new tab)`}>
+        <ButtonLink
+          href={book.driveLink}
+          external
+          variant="secondary"
+          size="sm"
+          aria-label={`View ${book.title} (opens in a new tab)`}
+        >
           View
         </ButtonLink>
-        <Button size="sm" variant="success" loading={saving === 1} disabled={saving !== null} onClick={() => void review(1)} aria-label={`Accept ${book.title}`}>
+        <Button
+          size="sm"
+          variant="success"
+          loading={saving === 1}
+          disabled={saving !== null}
+          onClick={() => void review(1)}
+          aria-label={`Accept ${book.title}`}
+        >
           Accept
         </Button>
-        <Button size="sm" variant="danger" loading={saving === 2} disabled={saving !== null} onClick={() => void review(2)} aria-label={`Decline ${book.title}`}>
+        <Button
+          size="sm"
+          variant="danger"
+          loading={saving === 2}
+          disabled={saving !== null}
+          onClick={() => void review(2)}
+          aria-label={`Decline ${book.title}`}
+        >
           Decline
         </Button>
       </div>

@@ -7,7 +7,10 @@ export const BookFormSchema = z.object({
   semester: z
     .string()
     .trim()
-    .refine((v) => v === '' || (/^\d{1,2}$/.test(v) && Number(v) >= 1 && Number(v) <= 10), BOOK_MESSAGES.semesterInvalid),
+    .refine(
+      (v) => v === '' || (/^\d{1,2}$/.test(v) && Number(v) >= 1 && Number(v) <= 10),
+      BOOK_MESSAGES.semesterInvalid,
+    ),
   branch: z.string().trim().min(1, BOOK_MESSAGES.branchRequired),
   subject: z.string().min(1, BOOK_MESSAGES.subjectRequired),
   tags: z.string(),
@@ -19,7 +22,14 @@ export const BookFormSchema = z.object({
 });
 export type BookFormValues = z.input<typeof BookFormSchema>;
 
-export const EMPTY_BOOK_FORM: BookFormValues = { title: '', semester: '', branch: '', subject: '', tags: '', driveLink: '' };
+export const EMPTY_BOOK_FORM: BookFormValues = {
+  title: '',
+  semester: '',
+  branch: '',
+  subject: '',
+  tags: '',
+  driveLink: '',
+};
 
 /** The spec's payload: semester as a number when given; tags split on commas, trimmed, empties dropped. */
 export function toCreateBookRequest(values: z.output<typeof BookFormSchema>): CreateBookRequest {

@@ -10,7 +10,12 @@ import { useToast } from '@campus/ui/toast';
 import { isApiError } from '@campus/web-kit/api-error';
 import { useAuth } from '@campus/web-kit/auth-context';
 import { createBook } from '../library-api';
-import { BookFormSchema, EMPTY_BOOK_FORM, toCreateBookRequest, type BookFormValues } from './book-form-schema';
+import {
+  BookFormSchema,
+  EMPTY_BOOK_FORM,
+  toCreateBookRequest,
+  type BookFormValues,
+} from './book-form-schema';
 import styles from './book-form.module.css';
 
 export interface BookFormProps {
@@ -85,8 +90,18 @@ export default function BookForm({ onCreated }: BookFormProps) {
         <Field label="Tags" hint="Separate tags with commas, e.g. trees, graphs" error={errors.tags?.message}>
           <Input autoComplete="off" {...register('tags')} />
         </Field>
-        <Field label="Google Drive link" required hint="A Google Drive or Docs link starting with https://" error={errors.driveLink?.message}>
-          <Input type="url" autoComplete="off" placeholder="https://drive.google.com/..." {...register('driveLink')} />
+        <Field
+          label="Google Drive link"
+          required
+          hint="A Google Drive or Docs link starting with https://"
+          error={errors.driveLink?.message}
+        >
+          <Input
+            type="url"
+            autoComplete="off"
+            placeholder="https://drive.google.com/..."
+            {...register('driveLink')}
+          />
         </Field>
         <Button type="submit" loading={isSubmitting} loadingLabel="Uploading...">
           Upload

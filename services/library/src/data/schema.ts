@@ -18,12 +18,17 @@ export const books = librarySchema.table(
     subject: text('subject').notNull(),
     branch: text('branch').notNull(),
     semester: integer('semester'),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     driveLink: text('drive_link').notNull(),
     uploadedBy: uuid('uploaded_by').notNull(),
     // Kept in step with book_likes in the same transaction: sorting by likes needs an indexable column.
     likesCount: integer('likes_count').notNull().default(0),
-    status: text('status', { enum: ['pending', 'accepted', 'declined'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'accepted', 'declined'] })
+      .notNull()
+      .default('pending'),
     verifiedBy: text('verified_by'),
     reviewedBy: uuid('reviewed_by'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
@@ -33,17 +38,27 @@ export const books = librarySchema.table(
     check('books_status_check', sql`${t.status} in ('pending', 'accepted', 'declined')`),
     // One index per browse order of the accepted catalogue, with and without the subject filter,
     // so a page is read straight off an index whatever the filter and sort.
-    index('books_accepted_newest_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.status} = 'accepted'`),
-    index('books_accepted_most_liked_idx').on(t.likesCount.desc(), t.createdAt.desc(), t.id.desc()).where(sql`${t.status} = 'accepted'`),
-    index('books_accepted_least_liked_idx').on(t.likesCount.asc(), t.createdAt.desc(), t.id.desc()).where(sql`${t.status} = 'accepted'`),
-    index('books_accepted_subject_newest_idx').on(t.subject, t.createdAt.desc(), t.id.desc()).where(sql`${t.status} = 'accepted'`),
+    index('books_accepted_newest_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'accepted'`),
+    index('books_accepted_most_liked_idx')
+      .on(t.likesCount.desc(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'accepted'`),
+    index('books_accepted_least_liked_idx')
+      .on(t.likesCount.asc(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'accepted'`),
+    index('books_accepted_subject_newest_idx')
+      .on(t.subject, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'accepted'`),
     index('books_accepted_subject_most_liked_idx')
       .on(t.subject, t.likesCount.desc(), t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'accepted'`),
     index('books_accepted_subject_least_liked_idx')
       .on(t.subject, t.likesCount.asc(), t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'accepted'`),
-    index('books_pending_subject_idx').on(t.subject, t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('books_pending_subject_idx')
+      .on(t.subject, t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
     index('books_uploaded_by_idx').on(t.uploadedBy),
   ],
 );

@@ -32,7 +32,7 @@ const iso = (v: string | Date) => (v instanceof Date ? v : new Date(v)).toISOStr
 function toBook(row: BookRow | BookSearchRow, likes: string[]): Book {
   const r = row as BookRow & BookSearchRow;
   const semester = r.semester ?? undefined;
-  const verifiedBy = (r.verifiedBy ?? r.verified_by) ?? undefined;
+  const verifiedBy = r.verifiedBy ?? r.verified_by ?? undefined;
   return {
     _id: r.id,
     title: r.title,
@@ -88,20 +88,31 @@ export function createBooks(deps: { db: Db; transact: Transact; now: () => Date 
   }
 
   async function withLikes(executor: DbExecutor, rows: BookRow[]): Promise<Book[]> {
-    const likes = await likesOf(executor, rows.map((r) => r.id));
+    const likes = await likesOf(
+      executor,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => toBook(r, likes.get(r.id) ?? []));
   }
 
   return {
     async search(rawQuery: unknown): Promise<SearchResult> {
       const query = BookSearchQuery.parse(rawQuery);
-      const filters = { q: query.q, subject: query.subject, sort: query.sort, limit: query.limit, offset: (query.page - 1) * query.limit };
+      const filters = {
+        q: query.q,
+        subject: query.subject,
+        sort: query.sort,
+        limit: query.limit,
+        offset: (query.page - 1) * query.limit,
+      };
       const rows = rowsOf<BookSearchRow>(await db.execute(searchBooksSql(filters)));
       const total = rows.length
         ? Number(rows[0]!.total)
         : query.page === 1
           ? 0
-          : Number(rowsOf<{ total: string | number }>(await db.execute(countBooksSql(filters)))[0]?.total ?? 0);
+          : Number(
+              rowsOf<{ total: string | number }>(await db.execute(countBooksSql(filters)))[0]?.total ?? 0,
+            );
       return { books: rows.map((r) => toBook(r, r.likes)), total, pages: Math.ceil(total / query.limit) };
     },
 
@@ -122,7 +133,12 @@ export function createBooks(deps: { db: Db; transact: Transact; now: () => Date 
           })
           .returning();
         if (!row) throw new Error('insert returned no row');
-        await emit('library.book.submitted', { bookId: row.id, uploadedBy: user.id, subject: row.subject, title: row.title });
+        await emit('library.book.submitted', {
+          bookId: row.id,
+          uploadedBy: user.id,
+          subject: row.subject,
+          title: row.title,
+        });
         return toBook(row, []);
       });
     },
@@ -137,7 +153,10 @@ export function createBooks(deps: { db: Db; transact: Transact; now: () => Date 
           .onConflictDoNothing()
           .returning({ userId: bookLikes.userId });
         if (inserted.length > 0)
-          await tx.update(books).set({ likesCount: sql`${books.likesCount} + 1` }).where(eq(books.id, book.id));
+          await tx
+            .update(books)
+            .set({ likesCount: sql`${books.likesCount} + 1` })
+            .where(eq(books.id, book.id));
         const likes = (await likesOf(tx, [book.id])).get(book.id) ?? [];
         return { likes, likesCount: likes.length };
       });
@@ -146,7 +165,10 @@ export function createBooks(deps: { db: Db; transact: Transact; now: () => Date 
     async bookmark(user: AuthUser, body: unknown): Promise<string> {
       const { bookId } = BookmarkRequest.parse(body);
       const book = await acceptedBook(db, bookId);
-      await db.insert(bookmarks).values({ userId: user.id, bookId: book.id, createdAt: now() }).onConflictDoNothing();
+      await db
+        .insert(bookmarks)
+        .values({ userId: user.id, bookId: book.id, createdAt: now() })
+        .onConflictDoNothing();
       return book.id;
     },
 
@@ -164,7 +186,10 @@ export function createBooks(deps: { db: Db; transact: Transact; now: () => Date 
         .innerJoin(books, eq(books.id, bookmarks.bookId))
         .where(and(eq(bookmarks.userId, user.id), eq(books.status, 'accepted')))
         .orderBy(desc(bookmarks.createdAt));
-      return withLikes(db, rows.map((r) => r.book));
+      return withLikes(
+        db,
+        rows.map((r) => r.book),
+      );
     },
 
     /** Pending books in the reviewer's subjects (as learnt from the profile service), oldest first; never their own. */
@@ -182,7 +207,10 @@ export function createBooks(deps: { db: Db; transact: Transact; now: () => Date 
         )
         .orderBy(asc(books.createdAt), asc(books.id))
         .limit(200);
-      return withLikes(db, rows.map((r) => r.book));
+      return withLikes(
+        db,
+        rows.map((r) => r.book),
+      );
     },
 
     /** A book is reviewed once, by a teacher of its subject who did not upload it; the verdict is an event. */
@@ -195,7 +223,8 @@ export function createBooks(deps: { db: Db; transact: Transact; now: () => Date 
         if (!book) throw AppError.notFound(BOOK_MESSAGES.bookNotFound);
         if (book.uploadedBy === reviewer.id) throw AppError.forbidden(BOOK_MESSAGES.ownBook);
         const [profile] = await tx.select().from(reviewers).where(eq(reviewers.userId, reviewer.id)).limit(1);
-        if (!profile?.bookSubjects.includes(book.subject)) throw AppError.forbidden(BOOK_MESSAGES.notYourSubject);
+        if (!profile?.bookSubjects.includes(book.subject))
+          throw AppError.forbidden(BOOK_MESSAGES.notYourSubject);
         // The status guard makes two reviewers racing on one book end with exactly one verdict.
         const [row] = await tx
           .update(books)
@@ -224,7 +253,9 @@ export function createBooks(deps: { db: Db; transact: Transact; now: () => Date 
       occurredAt: Date,
     ): Promise<void> {
       if (!BookId.safeParse(teacher.userId).success) return;
-      const bookSubjects = [...new Set(teacher.subjects.map(canonicalBookSubject).filter((s) => s !== undefined))];
+      const bookSubjects = [
+        ...new Set(teacher.subjects.map(canonicalBookSubject).filter((s) => s !== undefined)),
+      ];
       const values = {
         userId: teacher.userId,
         name: teacher.name,
@@ -236,7 +267,11 @@ export function createBooks(deps: { db: Db; transact: Transact; now: () => Date 
       await executor
         .insert(reviewers)
         .values(values)
-        .onConflictDoUpdate({ target: reviewers.userId, set: values, setWhere: sql`${reviewers.updatedAt} <= ${occurredAt.toISOString()}::timestamptz` });
+        .onConflictDoUpdate({
+          target: reviewers.userId,
+          set: values,
+          setWhere: sql`${reviewers.updatedAt} <= ${occurredAt.toISOString()}::timestamptz`,
+        });
     },
   };
 }

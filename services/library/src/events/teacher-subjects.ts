@@ -8,7 +8,9 @@ import type { Books } from '../domain/books';
 export function teacherSubjectsConsumer(db: Db, books: Books) {
   return defineConsumer('library', {
     'profile.teacher.updated': async (event) => {
-      await handleOnce(db, inbox, event, (tx) => books.recordReviewer(tx, event.payload, new Date(event.occurredAt)));
+      await handleOnce(db, inbox, event, (tx) =>
+        books.recordReviewer(tx, event.payload, new Date(event.occurredAt)),
+      );
     },
   });
 }

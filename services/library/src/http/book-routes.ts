@@ -28,19 +28,31 @@ export function createBookRoutes({ books }: { books: Books }): Router {
   });
 
   router.post('/api/book', requireUser, async (req, res) => {
-    const body: BookResponse = { success: true, message: BOOK_MESSAGES.created, data: await books.create(currentUser(req), req.body) };
+    const body: BookResponse = {
+      success: true,
+      message: BOOK_MESSAGES.created,
+      data: await books.create(currentUser(req), req.body),
+    };
     res.status(201).json(body);
   });
 
   router.patch('/api/book/bookmark', requireUser, async (req, res) => {
     const bookId = await books.bookmark(currentUser(req), req.body);
-    const body: BookmarkResponse = { success: true, message: BOOK_MESSAGES.bookmarked, data: { bookId, bookmarked: true } };
+    const body: BookmarkResponse = {
+      success: true,
+      message: BOOK_MESSAGES.bookmarked,
+      data: { bookId, bookmarked: true },
+    };
     res.json(body);
   });
 
   router.delete('/api/book/bookmark/:bookId', requireUser, async (req, res) => {
     const bookId = await books.removeBookmark(currentUser(req), req.params.bookId);
-    const body: BookmarkResponse = { success: true, message: BOOK_MESSAGES.bookmarkRemoved, data: { bookId, bookmarked: false } };
+    const body: BookmarkResponse = {
+      success: true,
+      message: BOOK_MESSAGES.bookmarkRemoved,
+      data: { bookId, bookmarked: false },
+    };
     res.json(body);
   });
 

@@ -30,9 +30,12 @@ export const libraryOpenApi = openApiDocument('Library API', [
   {
     method: 'get',
     path: '/api/book/search',
-    summary: 'Search accepted books by title, tags or subject (ranked, prefix-friendly), filter by subject, sort by likes',
+    summary:
+      'Search accepted books by title, tags or subject (ranked, prefix-friendly), filter by subject, sort by likes',
     request: { query: searchQueryDoc },
-    responses: { 200: { description: 'One page of books and the number of pages', ...json(BookSearchResponse) } },
+    responses: {
+      200: { description: 'One page of books and the number of pages', ...json(BookSearchResponse) },
+    },
   },
   {
     method: 'post',
@@ -46,14 +49,20 @@ export const libraryOpenApi = openApiDocument('Library API', [
     path: '/api/book/{id}/like',
     summary: 'Like an accepted book, once per user (no unlike)',
     request: { params: bookIdParam },
-    responses: { 200: { description: 'The likes after the call', ...json(LikeResponse) }, 404: error('No such accepted book') },
+    responses: {
+      200: { description: 'The likes after the call', ...json(LikeResponse) },
+      404: error('No such accepted book'),
+    },
   },
   {
     method: 'patch',
     path: '/api/book/bookmark',
     summary: 'Bookmark an accepted book (idempotent)',
     request: { body: json(BookmarkRequest) },
-    responses: { 200: { description: 'Bookmarked', ...json(BookmarkResponse) }, 404: error('No such accepted book') },
+    responses: {
+      200: { description: 'Bookmarked', ...json(BookmarkResponse) },
+      404: error('No such accepted book'),
+    },
   },
   {
     method: 'delete',
@@ -67,14 +76,20 @@ export const libraryOpenApi = openApiDocument('Library API', [
     path: '/api/commonData/bookmarks/{userId}',
     summary: "The signed-in user's bookmarked books (self only)",
     request: { params: userIdParam },
-    responses: { 200: { description: 'Bookmarked books', ...json(BookmarksResponse) }, 403: error('Not your bookmarks') },
+    responses: {
+      200: { description: 'Bookmarked books', ...json(BookmarksResponse) },
+      403: error('Not your bookmarks'),
+    },
   },
   {
     method: 'get',
     path: '/api/book/pending/{userId}',
     summary: "Pending books in the signed-in teacher's subjects (teachers only, self only)",
     request: { params: userIdParam },
-    responses: { 200: { description: 'Pending books, oldest first', ...json(BookListResponse) }, 403: error('Not a teacher, or not self') },
+    responses: {
+      200: { description: 'Pending books, oldest first', ...json(BookListResponse) },
+      403: error('Not a teacher, or not self'),
+    },
   },
   {
     method: 'put',
