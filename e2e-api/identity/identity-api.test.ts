@@ -191,17 +191,14 @@ describe('identity through the gateway', () => {
 });
 
 describe('platform health through the gateway', () => {
-  it('/api/health is 200 and names every running service ready, with its database and bus checks', async () => {
+  it('/api/health is 200 and names every running service ready, without internal details', async () => {
     const res = await new ApiClient().get<{
       status: string;
-      services: Record<string, { status: string; checks?: Record<string, string> }>;
+      services: Record<string, { status: string; failing?: string[] }>;
     }>('/api/health');
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('ready');
-    expect(res.body.services.identity).toMatchObject({
-      status: 'ready',
-      checks: { database: 'ok', bus: 'ok' },
-    });
+    expect(res.body.services.identity).toEqual({ status: 'ready', latencyMs: expect.any(Number) });
     for (const [, health] of Object.entries(res.body.services))
       expect(['ready', 'not-configured']).toContain(health.status);
   });

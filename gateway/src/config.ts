@@ -11,6 +11,14 @@ const serviceUrls = Object.fromEntries(
 export const GatewayConfig = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
+  /**
+   * Express `trust proxy`: which hops in front of the gateway may report the client address
+   * (e.g. '1' behind one load balancer). Default: none, so X-Forwarded-For from clients is ignored.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v) => (v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_PUBLIC_KEY: z.string().min(1, 'the PEM public key that verifies access tokens is required'),
   /** Origins allowed to send state-changing requests, comma separated; the gateway's own origin always is. */

@@ -1,18 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { assignRequestId } from '@campus/service-kit/http-app';
 import { apiDocsRouter } from './api-docs';
 import { upstreamsFrom, type GatewayConfig } from './config';
 import { aggregateHealth } from './health';
 import { createApiProxy } from './proxy';
-import { SERVICE_NAMES } from './route-table';
+import { SERVICE_NAMES, resolveRoute } from './route-table';
+import { sendJsonError } from './json-error';
 import { capBodySize, rejectForeignOrigins, securityHeaders, stripIdentityHeaders } from './security';
 import { staticWebRouter } from './static-web';
 import { checkAccessToken } from './token-check';
-
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /**
  * The one door: security headers, request ids, identity-header stripping, origin and size checks,
@@ -24,19 +23,15 @@ export function createGateway(config: GatewayConfig, logger: Logger): { app: Exp
   const proxy = createApiProxy({ upstreams, defaultTimeoutMs: config.UPSTREAM_TIMEOUT_MS, logger });
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, uniquelocal');
+  // Only a load balancer the operator names may speak for the client's address; by default nobody.
+  app.set('trust proxy', config.TRUST_PROXY);
 
   app.use(
     pinoHttp({
       logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-        // Forwarded, so the service logs and the events it emits carry the same id.
-        req.headers['x-request-id'] = id;
-        res.setHeader('x-request-id', id);
-        return id;
-      },
+      // Forwarded, so the service logs and the events it emits carry the same id.
+      genReqId: assignRequestId,
+      customProps: (req) => ({ userId: (req as express.Request).user?.id }),
       customLogLevel: (_req, res, err) =>
         err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
     }),
@@ -50,25 +45,38 @@ export function createGateway(config: GatewayConfig, logger: Logger): { app: Exp
   );
   app.use(apiDocsRouter({ upstreams, timeoutMs: config.HEALTH_TIMEOUT_MS }));
 
-  app.use(
-    '/api',
+  // Not mounted at a path: Express would hide the /api prefix, and every check and the proxy need the
+  // full public path.
+  const api = express.Router();
+  api.use(
     rejectForeignOrigins(config.ALLOWED_ORIGINS),
     capBodySize((path) =>
-      path.startsWith('/event/upload') ? config.UPLOAD_LIMIT_BYTES : config.BODY_LIMIT_BYTES,
+      resolveRoute(path)?.largeBodies ? config.UPLOAD_LIMIT_BYTES : config.BODY_LIMIT_BYTES,
     ),
     cookieParser(),
     checkAccessToken(config.JWT_PUBLIC_KEY),
-    // Mounted at /api, Express hides the prefix from req.url; the proxy must forward the full path.
-    (req, _res, next) => {
-      req.url = req.originalUrl;
-      next();
-    },
     proxy.handler,
+  );
+  app.use((req, res, next) =>
+    req.path === '/api' || req.path.startsWith('/api/') ? api(req, res, next) : next(),
   );
 
   app.use(staticWebRouter(config.WEB_ROOT));
   app.use((_req, res) => {
     res.status(404).json({ success: false, message: 'Not found.', code: 'NOT_FOUND' });
+  });
+  // Anything thrown on the way (a build replaced under a running gateway, a malformed request) is JSON
+  // in the platform's shape, never Express's HTML page with a stack.
+  app.use((err: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    const status = (err as { status?: unknown })?.status;
+    const clientError = typeof status === 'number' && status >= 400 && status < 500;
+    if (!clientError) req.log.error({ err }, 'gateway error');
+    sendJsonError(
+      res,
+      clientError ? status : 500,
+      clientError ? (status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST') : 'INTERNAL',
+      clientError ? 'The request could not be served.' : 'Something went wrong. Please try again.',
+    );
   });
   return { app, close: proxy.close };
 }

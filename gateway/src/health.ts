@@ -3,7 +3,8 @@ import type { RequestHandler } from 'express';
 interface ServiceHealth {
   status: 'ready' | 'not-ready' | 'unreachable' | 'not-configured';
   latencyMs?: number;
-  checks?: unknown;
+  /** Which dependency failed (e.g. ['bus']); the driver's error text stays on the service's own /ready. */
+  failing?: string[];
 }
 
 /** /api/health: the readiness of every service behind the gateway, asked in parallel with a deadline. */
@@ -20,13 +21,17 @@ export function aggregateHealth(options: {
         const started = performance.now();
         try {
           const r = await fetch(`${url}/ready`, { signal: AbortSignal.timeout(options.timeoutMs) });
-          const body = (await r.json().catch(() => undefined)) as { checks?: unknown } | undefined;
+          const body = (await r.json().catch(() => undefined)) as
+            { checks?: Record<string, string> } | undefined;
+          const failing = Object.entries(body?.checks ?? {})
+            .filter(([, v]) => v !== 'ok')
+            .map(([k]) => k);
           return [
             name,
             {
               status: r.ok ? 'ready' : 'not-ready',
               latencyMs: Math.round(performance.now() - started),
-              checks: body?.checks,
+              ...(failing.length ? { failing } : {}),
             },
           ];
         } catch {

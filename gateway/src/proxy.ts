@@ -32,16 +32,24 @@ export function createApiProxy(options: {
       proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
         target,
         agent,
-        xfwd: true,
+        // X-Forwarded-* are set from what the gateway saw, never appended to what the client claimed.
+        xfwd: false,
         // Only the plugin that wires `on`: errors get our JSON answers, logs go through pino-http.
         ejectPlugins: true,
         plugins: [proxyEventsPlugin],
         on: {
           proxyReq: (proxyReq, req: TimedRequest) => {
-            proxyReq.setTimeout(timeoutMs, () => {
+            const client = req as TimedRequest & { ip?: string; protocol?: string };
+            proxyReq.setHeader('x-forwarded-for', client.ip ?? req.socket.remoteAddress ?? '');
+            proxyReq.setHeader('x-forwarded-proto', client.protocol ?? 'http');
+            proxyReq.setHeader('x-forwarded-host', req.headers.host ?? '');
+            // A deadline for the answer to begin, not an idle timer: a service trickling bytes still times out.
+            const deadline = setTimeout(() => {
               req.upstreamTimedOut = true;
               proxyReq.destroy();
-            });
+            }, timeoutMs);
+            proxyReq.once('response', () => clearTimeout(deadline));
+            proxyReq.once('close', () => clearTimeout(deadline));
           },
           error: (err, req: TimedRequest, res) => {
             const code = (err as NodeJS.ErrnoException).code;
@@ -84,7 +92,7 @@ export function createApiProxy(options: {
         'SERVICE_UNAVAILABLE',
         'This part of Campus Connect is not available yet.',
       );
-    // Express strips nothing here (mounted at root), so the service sees the same public path.
+    // req.url is the full public path (the API router is not mounted at a prefix): forwarded unchanged.
     return proxyFor(route.service, target, route.timeoutMs ?? options.defaultTimeoutMs)(req, res, next);
   };
 

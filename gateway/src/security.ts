@@ -36,11 +36,17 @@ export function rejectForeignOrigins(allowed: readonly string[]): RequestHandler
   };
 }
 
-/** Caps request bodies by declared length before anything is forwarded; services cap parsed bodies too. */
+/**
+ * Caps request bodies by their declared length before anything is forwarded. A body without a length
+ * (chunked) is refused: browsers always declare one, and an undeclared stream could not be capped
+ * without buffering it here. Services cap parsed bodies too.
+ */
 export function capBodySize(limitFor: (path: string) => number): RequestHandler {
   return (req, res, next) => {
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > limitFor(req.path))
+    const length = req.headers['content-length'];
+    if (length === undefined && req.headers['transfer-encoding'])
+      return sendJsonError(res, 411, 'LENGTH_REQUIRED', 'The request body must declare its length.');
+    if (Number(length ?? 0) > limitFor(req.path))
       return sendJsonError(res, 413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
     next();
   };

@@ -31,8 +31,10 @@ export function staticWebRouter(webRoot: string | undefined): Router {
   const staticOptions = { index: false, fallthrough: true, setHeaders: setCacheHeaders } as const;
   router.use('/remotes', express.static(path.join(webRoot, 'remotes'), staticOptions));
   router.use(express.static(shellDir, staticOptions));
-  router.get(/^\/(?!api\/|remotes\/).*/, (req, res, next) => {
-    if (!req.accepts('html')) return next();
+  // Client routes only: a path whose last segment has a dot is a file, and a missing file is a 404, not
+  // the shell (a stale chunk must fail loudly, not as a syntax error in HTML).
+  router.get(/^\/+(?!api(\/|$)|remotes(\/|$))(?:[^/]+\/)*[^/.]*$/, (req, res, next) => {
+    if (req.accepts(['html', 'json']) !== 'html') return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(indexFile);
   });

@@ -12,7 +12,7 @@ import { sendJsonError } from './json-error';
 export function checkAccessToken(publicKey: string): RequestHandler {
   const verify = createAccessTokenVerifier(publicKey);
   return (req, res, next) => {
-    if (`${req.baseUrl}${req.path}`.startsWith('/api/auth/')) return next();
+    if (req.path.startsWith('/api/auth/')) return next();
     const token = readAccessToken(req);
     if (!token) return next();
     try {

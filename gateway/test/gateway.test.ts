@@ -174,6 +174,35 @@ describe('edge security', () => {
     await request(gateway.url).get('/api/book/search').set('Origin', 'https://evil.example').expect(200);
   });
 
+  test('when a client claims another address in X-Forwarded-For, then the service sees the address the gateway saw', async () => {
+    const res = await request(gateway.url)
+      .get('/api/book/search')
+      .set('X-Forwarded-For', '10.9.8.7')
+      .set('X-Forwarded-Host', 'evil.example')
+      .expect(200);
+    expect(res.body.headers['x-forwarded-for']).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+    expect(res.body.headers['x-forwarded-host']).not.toBe('evil.example');
+  });
+
+  test('when a body comes chunked without a declared length, then 411 before it reaches a service', async () => {
+    const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(`${gateway.url}/api/book`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+      });
+      req.on('response', (r) => {
+        let body = '';
+        r.on('data', (c) => (body += c));
+        r.on('end', () => resolve({ status: r.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.write('{"title":');
+      req.end('"x"}');
+    });
+    expect(res.status).toBe(411);
+    expect(JSON.parse(res.body)).toMatchObject({ success: false, code: 'LENGTH_REQUIRED' });
+  });
+
   test('when the declared body is over the cap, then 413 before it reaches a service', async () => {
     const res = await request(gateway.url)
       .post('/api/book')
@@ -219,7 +248,7 @@ describe('health and docs', () => {
   test('/api/health lists every service; one down makes the platform degraded (503)', async () => {
     const res = await request(gateway.url).get('/api/health').expect(503);
     expect(res.body.status).toBe('degraded');
-    expect(res.body.services.identity.status).toBe('ready');
+    expect(res.body.services.identity).toEqual({ status: 'ready', latencyMs: expect.any(Number) });
     expect(res.body.services.careers.status).toBe('unreachable');
     expect(res.body.services.housing.status).toBe('not-configured');
   });
@@ -243,5 +272,26 @@ describe('frontend', () => {
 
   test('an unknown non-HTML path is a JSON 404', async () => {
     await request(gateway.url).get('/remotes/nope/x.js').set('Accept', 'application/javascript').expect(404);
+  });
+
+  test('a missing file is a 404 even for a browser, never the shell in its place', async () => {
+    const res = await request(gateway.url).get('/main.deadbeef00.js').set('Accept', '*/*').expect(404);
+    expect(res.text).not.toContain('Campus Connect');
+    await request(gateway.url).get('/styles/site.css').set('Accept', 'text/html').expect(404);
+    await request(gateway.url).get('//api/x').set('Accept', 'text/html').expect(404);
+  });
+
+  test('when the shell build disappears under a running gateway, then a deep link is a JSON error, not a stack', async () => {
+    const index = path.join(webRoot, 'shell', 'index.html');
+    const saved = fs.readFileSync(index);
+    fs.rmSync(index);
+    try {
+      const res = await request(gateway.url).get('/library').set('Accept', 'text/html');
+      expect(res.status).toBe(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.text).not.toMatch(/ENOENT|at \w+ \(/);
+    } finally {
+      fs.writeFileSync(index, saved);
+    }
   });
 });

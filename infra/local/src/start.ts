@@ -30,9 +30,12 @@ Press Ctrl-C to stop. Data is kept in ${dataDir} between runs.`);
 
   let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      console.log(`\n${signal} again: exiting at once.`);
+      process.exit(1);
+    }
     stopping = true;
-    console.log(`\n${signal}: stopping Campus Connect...`);
+    console.log(`\n${signal}: stopping Campus Connect... (again to force)`);
     await platform.stop();
     console.log('Stopped.');
     process.exit(0);

@@ -24,7 +24,7 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseOptions =
-  | { url: string; poolSize?: number; applicationName?: string }
+  | { url: string; poolSize?: number; applicationName?: string; onIdleError?: (err: Error) => void }
   | { pglite: PGlite; closeWithHandle?: boolean };
 
 /**
@@ -39,7 +39,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       application_name: options.applicationName,
     });
     // An idle client that loses its server must not crash the process; the next query reconnects.
-    pool.on('error', () => undefined);
+    pool.on('error', (err) => options.onIdleError?.(err));
     const db = drizzleNodePg(pool) as unknown as Db;
     return {
       db,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import cookieParser from 'cookie-parser';
 import express, { type Express, type Router } from 'express';
 import { pinoHttp } from 'pino-http';
@@ -9,6 +10,18 @@ import { requestContext } from './request-context';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
+
+/**
+ * The request's id: the caller's (gateway, another service) when it is sane, else a new one. Written
+ * back onto the request headers (so a proxy forwards it) and onto the response.
+ */
+export function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
+  const incoming = req.headers[REQUEST_ID_HEADER];
+  const id = typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+  req.headers[REQUEST_ID_HEADER] = id;
+  res.setHeader(REQUEST_ID_HEADER, id);
+  return id;
+}
 
 export interface ReadinessCheck {
   name: string;
@@ -33,6 +46,7 @@ export interface HttpAppOptions {
 export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
+  // Services are reached only through the gateway, which overwrites X-Forwarded-For with the client it saw.
   app.set('trust proxy', 'loopback, uniquelocal');
   app.set('query parser', 'simple');
 

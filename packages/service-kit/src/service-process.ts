@@ -26,7 +26,11 @@ export async function runServiceProcess<
   }
   const logger = createLogger(definition.name, process.env.LOG_LEVEL);
   const database: DatabaseHandle = config.DATABASE_URL
-    ? openDatabase({ url: config.DATABASE_URL, applicationName: definition.name })
+    ? openDatabase({
+        url: config.DATABASE_URL,
+        applicationName: definition.name,
+        onIdleError: (err) => logger.warn({ err }, 'idle database connection lost'),
+      })
     : openDatabase({
         pglite: await openEmbeddedPostgres(
           path.resolve(process.env.DATA_DIR ?? '.data', `${definition.name}-postgres`),

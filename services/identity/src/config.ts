@@ -20,6 +20,7 @@ export const IdentityConfig = z.object({
     .refine((n) => n >= 1024 && (n & (n - 1)) === 0, 'must be a power of two >= 1024')
     .default(2 ** 15),
   LOGIN_ATTEMPTS_PER_15_MIN: z.coerce.number().int().min(1).default(10),
+  LOGIN_ATTEMPTS_PER_CLIENT_15_MIN: z.coerce.number().int().min(1).default(100),
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(20),
 });
 export type IdentityConfig = z.infer<typeof IdentityConfig>;

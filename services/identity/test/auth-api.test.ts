@@ -17,6 +17,7 @@ beforeAll(async () => {
       PASSWORD_HASH_COST: '1024',
       REGISTRATIONS_PER_HOUR: '1000',
       LOGIN_ATTEMPTS_PER_15_MIN: '1000',
+      LOGIN_ATTEMPTS_PER_CLIENT_15_MIN: '1000',
     },
     { now: () => new Date(Date.now() + clockOffsetMs) },
   );
@@ -380,6 +381,29 @@ describe('rate limits', () => {
       .post('/api/auth/login')
       .send({ email: 'other@campus.test', password: 'x' })
       .expect(401);
+  });
+
+  test('when the email is retried with other spacing or case, then it counts against the same budget', async () => {
+    const limited = await h.startAnother({ LOGIN_ATTEMPTS_PER_15_MIN: '2' });
+    await register(student).expect(201);
+    const attempt = (email: string) =>
+      request(limited.url).post('/api/auth/login').send({ email, password: 'bad-guess' });
+    await attempt(student.email).expect(401);
+    await attempt(' ASHA@campus.test ').expect(401);
+    await attempt('Asha@Campus.Test').expect(429);
+  });
+
+  test('when one client sprays passwords across many accounts, then the per-client limit stops it', async () => {
+    const limited = await h.startAnother({ LOGIN_ATTEMPTS_PER_CLIENT_15_MIN: '3' });
+    for (let i = 0; i < 3; i++)
+      await request(limited.url)
+        .post('/api/auth/login')
+        .send({ email: `user${i}@campus.test`, password: 'Spring2026!' })
+        .expect(401);
+    const res = await request(limited.url)
+      .post('/api/auth/login')
+      .send({ email: 'user9@campus.test', password: 'Spring2026!' });
+    expect(res.status).toBe(429);
   });
 
   test('when one address registers more than the hourly limit, then 429', async () => {

@@ -1,6 +1,6 @@
-import { Router, type CookieOptions, type Response } from 'express';
+import { Router, type CookieOptions, type Request, type Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
-import type { RegisterResponse } from '@campus/contracts/identity';
+import { LoginRequest, type RegisterResponse } from '@campus/contracts/identity';
 import {
   ACCESS_COOKIE,
   REFRESH_COOKIE,
@@ -14,6 +14,12 @@ import { toLoginResponse, type Accounts } from '../domain/accounts';
 import type { SessionTokens, Sessions } from '../domain/sessions';
 
 const REFRESH_PATH = '/api/auth';
+
+/** The account a login attempt is for, normalised as login normalises it, so spacing or case buys no new budget. */
+function loginEmailKey(body: unknown): string {
+  const email = LoginRequest.shape.email.safeParse((body as { email?: unknown } | undefined)?.email);
+  return email.success ? email.data : '(invalid)';
+}
 
 export function createAuthRoutes(deps: {
   accounts: Accounts;
@@ -44,19 +50,23 @@ export function createAuthRoutes(deps: {
     throw new AppError(429, 'RATE_LIMITED', message);
   };
 
-  // Failed logins are counted per client and email, so one attacker cannot lock out everyone on a NAT.
-  const loginLimiter = rateLimit({
-    windowMs: 15 * 60 * 1000,
-    limit: config.LOGIN_ATTEMPTS_PER_15_MIN,
-    skipSuccessfulRequests: true,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    keyGenerator: (req) =>
-      `${ipKeyGenerator(req.ip ?? '')}|${String((req.body as { email?: unknown })?.email ?? '')
-        .toLowerCase()
-        .slice(0, 254)}`,
-    handler: limited('Too many login attempts. Please wait a few minutes and try again.'),
-  });
+  // Failed logins are counted per client and account (so one attacker cannot lock out everyone behind
+  // a NAT), and per client over all accounts (so spraying one password across many emails is bounded).
+  const failedLogins = (limit: number, key: (req: Request) => string) =>
+    rateLimit({
+      windowMs: 15 * 60 * 1000,
+      limit,
+      skipSuccessfulRequests: true,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      keyGenerator: key,
+      handler: limited('Too many login attempts. Please wait a few minutes and try again.'),
+    });
+  const clientKey = (req: Request) => ipKeyGenerator(req.ip ?? '');
+  const loginLimiters = [
+    failedLogins(config.LOGIN_ATTEMPTS_PER_15_MIN, (req) => `${clientKey(req)}|${loginEmailKey(req.body)}`),
+    failedLogins(config.LOGIN_ATTEMPTS_PER_CLIENT_15_MIN, clientKey),
+  ];
   const registerLimiter = rateLimit({
     windowMs: 60 * 60 * 1000,
     limit: config.REGISTRATIONS_PER_HOUR,
@@ -71,7 +81,7 @@ export function createAuthRoutes(deps: {
     res.status(201).json(body);
   });
 
-  router.post('/api/auth/login', loginLimiter, async (req, res) => {
+  router.post('/api/auth/login', ...loginLimiters, async (req, res) => {
     const user = await accounts.authenticate(req.body);
     setSessionCookies(res, await sessions.start({ id: user.id, name: user.name, isTeacher: user.isTeacher }));
     res.json(toLoginResponse(user));
