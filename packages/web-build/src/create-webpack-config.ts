@@ -114,6 +114,8 @@ export function createWebpackConfig(options: FrontendBuildOptions): Configuratio
     // 'version-first' would load every registered remote to compare versions before any shared
     // module runs, so one unreachable remote would break the whole page; versions are pinned anyway.
     shareStrategy: 'loaded-first',
+    // Browser-only runtime: drops the federation runtime's Node code paths (~2 KB gzip per container).
+    experiments: { optimization: { target: 'web' } },
     manifest: options.kind === 'remote' ? { fileName: 'mf-manifest.json' } : false,
     dts: false,
   });
@@ -178,10 +180,7 @@ export function createWebpackConfig(options: FrontendBuildOptions): Configuratio
     performance: { hints: false },
     infrastructureLogging: { level: 'warn' },
     stats: 'errors-warnings',
-    cache: {
-      type: 'filesystem',
-      cacheDirectory: path.join(repoRoot, 'node_modules/.cache/webpack', `${name}-${mode}`),
-      buildDependencies: { config: [__filename, path.join(__dirname, 'shared-singletons.ts')] },
-    },
+    // No persistent cache: writing it made a cold build twice as slow, and a warm one was no faster.
+    cache: false,
   };
 }

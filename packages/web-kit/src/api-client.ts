@@ -1,5 +1,7 @@
-import { authStore } from './auth-store';
-import { ApiError, NETWORK_ERROR, type ValidationIssue } from './api-error';
+// Siblings are imported by package name, so federation shares them instead of bundling copies
+// into each module's chunk (one auth store, one ApiError class per page).
+import { authStore } from '@campus/web-kit/auth-store';
+import { ApiError, NETWORK_ERROR, type ValidationIssue } from '@campus/web-kit/api-error';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined;

@@ -1,13 +1,13 @@
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { apiClient as defaultApiClient, type ApiClient } from './api-client';
-import { isApiError } from './api-error';
+import { apiClient as defaultApiClient, type ApiClient } from '@campus/web-kit/api-client';
+import { isApiError } from '@campus/web-kit/api-error';
 import {
   authStore as defaultAuthStore,
   type AuthAction,
   type AuthState,
   type AuthStore,
   type SessionUser,
-} from './auth-store';
+} from '@campus/web-kit/auth-store';
 
 export interface Credentials {
   email: string;

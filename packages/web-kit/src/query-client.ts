@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from './api-error';
+import { isApiError } from '@campus/web-kit/api-error';
 
 const MAX_RETRIES = 2;
 

@@ -4,9 +4,9 @@ import { createRoot } from 'react-dom/client';
 import { HashRouter, Link } from 'react-router-dom';
 import { AppLinkProvider, type AppLinkComponentProps } from '@campus/ui/app-link';
 import { ToastProvider } from '@campus/ui/toast';
-import { AuthProvider } from './auth-context';
-import { queryClient } from './query-client';
-import type { RemoteRoutesProps } from './remote-contract';
+import { AuthProvider } from '@campus/web-kit/auth-context';
+import { queryClient } from '@campus/web-kit/query-client';
+import type { RemoteRoutesProps } from '@campus/web-kit/remote-contract';
 
 function RouterLink({ href, ...rest }: AppLinkComponentProps) {
   return <Link to={href} {...rest} />;
