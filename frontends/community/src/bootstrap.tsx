@@ -1,4 +1,4 @@
-// Runs only when this remote is opened on its own (development build, /remotes/community/); the shell loads ./routes.
+// Runs only when this remote is opened on its own (development build, /remotes/community/index.html#/...); the shell loads ./routes.
 import '@campus/ui/tokens.css';
 import { mountStandaloneRemote } from '@campus/web-kit/standalone-remote';
 import CommunityRoutes from './routes';

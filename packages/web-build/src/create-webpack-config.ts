@@ -128,7 +128,8 @@ export function createWebpackConfig(options: FrontendBuildOptions): Configuratio
     // only needs remoteEntry.js, and skipping the harness spares compiling react-dom/client 6 times.
     entry: options.kind === 'host' || !production ? { main: './src/index.ts' } : {},
     target: 'web',
-    devtool: production ? false : 'eval-cheap-module-source-map',
+    // No eval-based source maps: the gateway's CSP (script-src 'self') forbids eval.
+    devtool: production ? false : 'cheap-module-source-map',
     output: {
       path: outputDir,
       // The shell is served from / with deep links, the remotes from wherever their manifest says.
