@@ -22,15 +22,16 @@ const SHELL_DIR = path.join(repoRoot, 'shell');
 const FRONTENDS_DIR = path.join(repoRoot, 'frontends');
 const STAMP_FILE = path.join(WEB_DIST_DIR, 'build-stamp.json');
 
+/** Server-only packages; every other package may end up in a browser bundle. */
+const SERVER_ONLY_PACKAGES = new Set(['service-kit']);
+
 /** Everything the browser bundles depend on; tests and docs are not inputs. */
-const INPUT_ROOTS = [
-  'shell',
-  'frontends',
-  'packages/web-kit',
-  'packages/ui',
-  'packages/contracts',
-  'packages/web-build',
-];
+function inputRoots(): string[] {
+  const packages = readdirSync(path.join(repoRoot, 'packages'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !SERVER_ONLY_PACKAGES.has(entry.name))
+    .map((entry) => `packages/${entry.name}`);
+  return ['shell', 'frontends', ...packages];
+}
 const INPUT_FILES = ['package-lock.json', 'scripts/build-web.ts'];
 const SKIPPED_DIRECTORIES = new Set(['node_modules', 'dist', 'test', '.cache']);
 
@@ -64,7 +65,7 @@ function listFiles(directory: string): string[] {
 export function webInputsHash(): string {
   const hash = createHash('sha256');
   const files = [
-    ...INPUT_ROOTS.flatMap((root) => listFiles(path.join(repoRoot, root))),
+    ...inputRoots().flatMap((root) => listFiles(path.join(repoRoot, root))),
     ...INPUT_FILES.map((file) => path.join(repoRoot, file)).filter((file) => existsSync(file)),
   ].sort();
   for (const file of files) {
