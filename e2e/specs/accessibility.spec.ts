@@ -41,6 +41,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
       }
     });
 
+    test('the "could not load" screen of a failed remote has none', async ({ page }) => {
+      await page.route('**/remotes/events/**', (route) => route.abort('connectionrefused'));
+      await page.goto('/events');
+      await expect(page.getByRole('heading', { name: 'This part could not load' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
     test('the register form with its errors shown has none', async ({ page }) => {
       await page.goto('/register');
       await page.getByLabel('Register as Teacher').check();
