@@ -56,7 +56,7 @@ function scriptRule(mode: BuildMode): RuleSetRule {
   };
 }
 
-function styleRules(mode: BuildMode): RuleSetRule[] {
+function styleRules(mode: BuildMode, repoRoot: string): RuleSetRule[] {
   return [
     {
       // CSS modules keep every remote's class names private, so nothing leaks between remotes.
@@ -71,6 +71,9 @@ function styleRules(mode: BuildMode): RuleSetRule[] {
               namedExport: false,
               exportLocalsConvention: 'as-is',
               localIdentName: mode === 'production' ? '[hash:base64:7]' : '[name]__[local]--[hash:base64:5]',
+              // Hash the path from the repository root: two remotes' `src/pages/list.module.css`
+              // must not get the same class names, while a @campus/ui module gets the same everywhere.
+              localIdentContext: repoRoot,
             },
           },
         },
@@ -144,7 +147,11 @@ export function createWebpackConfig(options: FrontendBuildOptions): Configuratio
       extensions: ['.tsx', '.ts', '.js', '.mjs'],
     },
     module: {
-      rules: [scriptRule(mode), ...styleRules(mode), { test: /\.(svg|png|webp|avif)$/, type: 'asset' }],
+      rules: [
+        scriptRule(mode),
+        ...styleRules(mode, repoRoot),
+        { test: /\.(svg|png|webp|avif)$/, type: 'asset' },
+      ],
     },
     plugins: [
       federation,
