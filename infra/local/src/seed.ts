@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { demoProfilesSeed } from './seeds/demo-profiles';
 import { demoUsersSeed } from './seeds/demo-users';
 import { librarySeed } from './seeds/library';
 import type { SeedContext, SeedStep } from './seeds/seed-step';
 
 /** Run in order; each once per data folder (a marker file records it), so steps can be added later. */
-const STEPS: SeedStep[] = [demoUsersSeed, librarySeed];
+const STEPS: SeedStep[] = [demoUsersSeed, demoProfilesSeed, librarySeed];
 
 export async function seedDemoData(dataDir: string, ctx: SeedContext): Promise<string[]> {
   const dir = path.join(dataDir, 'seeds');
