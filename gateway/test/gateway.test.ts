@@ -60,7 +60,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(webRoot, 'remotes', 'library'), { recursive: true });
   fs.writeFileSync(path.join(webRoot, 'shell', 'index.html'), '<!doctype html><title>Campus Connect</title>');
   fs.writeFileSync(path.join(webRoot, 'shell', 'main.1a2b3c4d5e.js'), 'console.log(1)');
-  fs.writeFileSync(path.join(webRoot, 'remotes', 'library', 'remoteEntry.js'), 'var x');
+  fs.writeFileSync(path.join(webRoot, 'remotes', 'library', 'remoteEntry.js'), 'var x'.repeat(400));
   const config = loadConfig('gateway', GatewayConfig, {
     PORT: '0',
     HOST: '127.0.0.1',
@@ -263,6 +263,15 @@ describe('frontend', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const entry = await request(gateway.url).get('/remotes/library/remoteEntry.js').expect(200);
     expect(entry.headers['cache-control']).toBe('no-cache');
+  });
+
+  test('frontend files are sent compressed to browsers that accept it', async () => {
+    const res = await request(gateway.url)
+      .get('/remotes/library/remoteEntry.js')
+      .set('Accept-Encoding', 'gzip')
+      .expect(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.text).toBe('var x'.repeat(400));
   });
 
   test('a deep link to a client route gets the shell (single-page fallback)', async () => {

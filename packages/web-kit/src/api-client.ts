@@ -35,6 +35,9 @@ export interface ApiClient {
 }
 
 const REFRESH_PATH = '/api/auth/refresh';
+const REFRESH_RACE = 'REFRESH_RACE';
+const codeOf = (body: unknown) =>
+  body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
 // A 401 from these means "wrong credentials" or "no session", never "access token expired".
 const pathsWithoutRefresh = ['/api/auth/login', '/api/auth/register', '/api/auth/logout', REFRESH_PATH];
 
@@ -111,7 +114,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   function refreshSession(): Promise<boolean> {
     refreshing ??= rawSend('POST', REFRESH_PATH, {})
-      .then((response) => response.ok)
+      // REFRESH_RACE: another tab refreshed with the same token a moment ago and the browser already
+      // holds its new cookies, so retrying the call is right and signing out would be wrong.
+      .then(
+        async (response) =>
+          response.ok || (response.status === 401 && codeOf(await readBody(response)) === REFRESH_RACE),
+      )
       .catch(() => false)
       .finally(() => {
         refreshing = null;

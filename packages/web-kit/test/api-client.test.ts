@@ -94,6 +94,26 @@ describe('the API client', () => {
     expect(onSignedOut).not.toHaveBeenCalled();
   });
 
+  it('when another tab refreshed the same session a moment ago (REFRESH_RACE), then the call is retried and nobody is signed out', async () => {
+    const { fetch, calls } = scriptedFetch([
+      { status: 401, body: { success: false, code: 'TOKEN_EXPIRED', message: 'expired' } },
+      { status: 401, body: { success: false, code: 'REFRESH_RACE', message: 'retry' } },
+      { status: 200, body: { _id: 'u1', name: 'Asha', isTeacher: false } },
+    ]);
+    const onSignedOut = jest.fn();
+    const api = createApiClient({ fetch, onSignedOut });
+
+    const me = await api.get<{ name: string }>('/api/auth/me');
+
+    expect(me.name).toBe('Asha');
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      'GET /api/auth/me',
+      'POST /api/auth/refresh',
+      'GET /api/auth/me',
+    ]);
+    expect(onSignedOut).not.toHaveBeenCalled();
+  });
+
   it('when the refresh is refused, then the user is signed out and the 401 is thrown', async () => {
     const { fetch, calls } = scriptedFetch([
       { status: 401, body: { success: false, code: 'UNAUTHENTICATED', message: 'Sign in first' } },
