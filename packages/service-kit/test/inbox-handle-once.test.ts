@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@campus/contracts/events';
 import { handleOnce } from '../src/inbox';
 import { openTestDatabase, type TestDatabase } from './bus/test-database';
-import { settle } from './bus/wait-for';
+import { settle } from '../src/testing/wait-for';
 
 jest.setTimeout(20_000);
 

@@ -4,7 +4,7 @@ import pino from 'pino';
 import type { EventBus } from '../src/bus/event-bus';
 import { addToOutbox, createOutboxRelay, type OutboxRelay } from '../src/outbox';
 import { openTestDatabase, type TestDatabase } from './bus/test-database';
-import { settle, waitFor } from './bus/wait-for';
+import { settle, waitFor } from '../src/testing/wait-for';
 
 jest.setTimeout(20_000);
 

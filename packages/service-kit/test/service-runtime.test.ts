@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { EventEnvelope } from '@campus/contracts/events';
 import { startServiceForTest, type ServiceHarness } from '../src/testing/service-harness';
+import { settle, waitFor } from '../src/testing/wait-for';
 import { relayService } from './fixtures/relay-service/relay-service';
 
 let h: ServiceHarness;
@@ -32,18 +33,10 @@ async function collect(queue: string, name: EventEnvelope['name']) {
   return seen;
 }
 
-async function waitFor(condition: () => boolean, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 test('when a consumer emits an event while handling one, then the new event carries the same trace id', async () => {
   const seen = await collect(`trace-${randomUUID()}`, 'profile.completed');
   await h.bus.publish(registered('trace-from-the-gateway'));
-  await waitFor(() => seen.length === 1);
+  await waitFor('the follow-up event', () => seen.length === 1);
   expect(seen[0]).toMatchObject({ producer: 'relay_fixture', traceId: 'trace-from-the-gateway' });
 });
 
@@ -51,7 +44,7 @@ test('when the cause had no trace id, then the cause event id becomes the trace'
   const seen = await collect(`trace-${randomUUID()}`, 'profile.completed');
   const cause = registered();
   await h.bus.publish(cause);
-  await waitFor(() => seen.length === 1);
+  await waitFor('the follow-up event', () => seen.length === 1);
   expect(seen[0]!.traceId).toBe(cause.id);
 });
 
@@ -60,8 +53,8 @@ test('when the same event is delivered twice, then the follow-up is emitted once
   const cause = registered('trace-twice');
   await h.bus.publish(cause);
   await h.bus.publish(cause);
-  await waitFor(() => seen.length >= 1);
-  await new Promise((r) => setTimeout(r, 300));
+  await waitFor('the follow-up event', () => seen.length >= 1);
+  await settle();
   expect(seen).toHaveLength(1);
 });
 

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import jwt from 'jsonwebtoken';
 import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';
+import { waitFor } from '@campus/service-kit/testing/wait-for';
 import { identityService } from '../src/service';
 
 const TEACHER_CODE = 'FAC-TEST-2026';
@@ -120,7 +121,7 @@ describe('registration', () => {
       },
     });
     const res = await register(student).set('x-request-id', 'trace-register-1').expect(201);
-    await waitFor(() => seen.length === 1);
+    await waitFor('the registration event', () => seen.length === 1);
     expect(seen[0]).toMatchObject({
       name: 'identity.user.registered',
       producer: 'identity',
@@ -359,7 +360,10 @@ describe('me, refresh and logout', () => {
       producer: 'profile',
       payload: { userId: s.id, isTeacher: false },
     });
-    await waitFor(async () => (await login(student.email, student.password)).body.isFirstTime === false);
+    await waitFor(
+      'login to report the completed profile',
+      async () => (await login(student.email, student.password)).body.isFirstTime === false,
+    );
   });
 });
 
@@ -443,11 +447,3 @@ describe('health', () => {
     );
   });
 });
-
-async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}

@@ -11,7 +11,8 @@ import { closeTestDatabase, openTestDatabase } from '@campus/service-kit/testing
 import { generateTestKeys } from '@campus/service-kit/testing/test-keys';
 import { libraryService } from '@campus/library-service/service';
 import { profileService } from '../src/service';
-import { envelope, settle, userWithToken, waitFor } from './profile-test-kit';
+import { settle, waitFor } from '@campus/service-kit/testing/wait-for';
+import { envelope, userWithToken } from './profile-test-kit';
 
 jest.setTimeout(60_000);
 

@@ -3,7 +3,8 @@ import { TEACHER_SUBJECTS } from '@campus/contracts/profile';
 import type { EventEnvelope } from '@campus/contracts/events';
 import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';
 import { profileService } from '../src/service';
-import { userWithToken, waitFor } from './profile-test-kit';
+import { waitFor } from '@campus/service-kit/testing/wait-for';
+import { userWithToken } from './profile-test-kit';
 
 let h: ServiceHarness;
 const published: EventEnvelope[] = [];

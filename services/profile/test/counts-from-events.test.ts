@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';
 import { profileService } from '../src/service';
-import { envelope, settle, userWithToken, waitFor } from './profile-test-kit';
+import { settle, waitFor } from '@campus/service-kit/testing/wait-for';
+import { envelope, userWithToken } from './profile-test-kit';
 
 let h: ServiceHarness;
 

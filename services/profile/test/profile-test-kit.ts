@@ -16,18 +16,3 @@ export function envelope<N extends EventName>(
 ): EventEnvelope<EventPayload<N>> {
   return { id, name, occurredAt: new Date().toISOString(), producer: name.split('.')[0] as string, payload };
 }
-
-/** Polls until `check` holds; fails naming `what` after `timeoutMs`. */
-export async function waitFor(
-  what: string,
-  check: () => boolean | Promise<boolean>,
-  timeoutMs = 10_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-export const settle = (ms = 300): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

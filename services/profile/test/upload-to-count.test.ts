@@ -5,7 +5,8 @@ import { startService, type RunningService } from '@campus/service-kit/service-r
 import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';
 import { libraryService } from '@campus/library-service/service';
 import { profileService } from '../src/service';
-import { userWithToken, waitFor } from './profile-test-kit';
+import { waitFor } from '@campus/service-kit/testing/wait-for';
+import { userWithToken } from './profile-test-kit';
 
 // The real producer: the library service on the same database and bus, as the embedded platform runs them.
 let h: ServiceHarness;

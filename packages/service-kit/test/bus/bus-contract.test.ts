@@ -7,7 +7,7 @@ import { handleOnce } from '../../src/inbox';
 import { addToOutbox, createOutboxRelay } from '../../src/outbox';
 import { busAdapters, TEST_RETRY, type BusAdapter, type Peer } from './bus-adapters';
 import { openTestDatabase, type TestDatabase } from './test-database';
-import { settle, waitFor } from './wait-for';
+import { settle, waitFor } from '../../src/testing/wait-for';
 
 jest.setTimeout(30_000);
 
