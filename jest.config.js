@@ -1,6 +1,9 @@
 // One jest run for every workspace: Node projects hit real HTTP and a real database;
 // the web project renders components in jsdom. E2E (real Chromium) runs separately.
-const swc = ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }];
+const swc = [
+  '@swc/jest',
+  { jsc: { transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } },
+];
 const transform = { '^.+\\.(t|j)sx?$': swc };
 
 module.exports = {
@@ -19,7 +22,12 @@ module.exports = {
       displayName: 'web',
       testEnvironment: 'jsdom',
       transform,
-      roots: ['<rootDir>/packages/ui', '<rootDir>/packages/web-kit', '<rootDir>/shell', '<rootDir>/frontends'],
+      roots: [
+        '<rootDir>/packages/ui',
+        '<rootDir>/packages/web-kit',
+        '<rootDir>/shell',
+        '<rootDir>/frontends',
+      ],
       testMatch: ['**/test/**/*.test.ts?(x)'],
       moduleNameMapper: { '\\.css$': 'identity-obj-proxy' },
     },
