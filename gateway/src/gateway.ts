@@ -1,8 +1,7 @@
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
-import { assignRequestId } from '@campus/service-kit/http-app';
+import { accessLog } from './access-log';
 import { apiDocsRouter } from './api-docs';
 import { upstreamsFrom, type GatewayConfig } from './config';
 import { aggregateHealth } from './health';
@@ -26,16 +25,8 @@ export function createGateway(config: GatewayConfig, logger: Logger): { app: Exp
   // Only a load balancer the operator names may speak for the client's address; by default nobody.
   app.set('trust proxy', config.TRUST_PROXY);
 
-  app.use(
-    pinoHttp({
-      logger,
-      // Forwarded, so the service logs and the events it emits carry the same id.
-      genReqId: assignRequestId,
-      customProps: (req) => ({ userId: (req as express.Request).user?.id }),
-      customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-    }),
-  );
+  // The request id is forwarded, so the service logs and the events it emits carry the same id.
+  app.use(accessLog(logger));
   app.use(securityHeaders(config.CSP_EXTRA_ORIGINS, config.HTTPS_ONLY));
   app.use(stripIdentityHeaders);
 
@@ -70,7 +61,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): { app: Exp
   app.use((err: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
     const status = (err as { status?: unknown })?.status;
     const clientError = typeof status === 'number' && status >= 400 && status < 500;
-    if (!clientError) req.log.error({ err }, 'gateway error');
+    if (!clientError) logger.error({ err, reqId: req.headers['x-request-id'] }, 'gateway error');
     sendJsonError(
       res,
       clientError ? status : 500,

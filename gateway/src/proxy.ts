@@ -22,6 +22,7 @@ export function createApiProxy(options: {
     keepAliveMsecs: 10_000,
     maxSockets: 512,
     maxFreeSockets: 64,
+    noDelay: true,
   });
   const proxies = new Map<string, RequestHandler>();
 
@@ -34,7 +35,7 @@ export function createApiProxy(options: {
         agent,
         // X-Forwarded-* are set from what the gateway saw, never appended to what the client claimed.
         xfwd: false,
-        // Only the plugin that wires `on`: errors get our JSON answers, logs go through pino-http.
+        // Only the plugin that wires `on`: errors get our JSON answers, logs go through the access log.
         ejectPlugins: true,
         plugins: [proxyEventsPlugin],
         on: {

@@ -52,7 +52,24 @@ export function capBodySize(limitFor: (path: string) => number): RequestHandler 
   };
 }
 
+/**
+ * Pages and scripts get helmet's full set (CSP included). API answers are JSON that no browser renders,
+ * so they get the few headers that matter for them, set without helmet's per-request chain (the API
+ * path is the hot one).
+ */
 export function securityHeaders(extraOrigins: readonly string[], httpsOnly: boolean): RequestHandler {
+  const forPages = pageSecurityHeaders(extraOrigins, httpsOnly);
+  return (req, res, next) => {
+    if (!req.path.startsWith('/api/')) return forPages(req, res, next);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+    if (httpsOnly) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    next();
+  };
+}
+
+function pageSecurityHeaders(extraOrigins: readonly string[], httpsOnly: boolean): RequestHandler {
   return helmet({
     strictTransportSecurity: httpsOnly,
     contentSecurityPolicy: {

@@ -23,6 +23,24 @@ export function assignRequestId(req: IncomingMessage, res: ServerResponse): stri
   return id;
 }
 
+/**
+ * How every HTTP process logs a request: one compact line (id, method, url, status, time), info for
+ * answers including client errors (a 401 or 404 is routine), error for 5xx. Headers stay out of logs:
+ * they are large and carry cookies.
+ */
+export const requestLogOptions = {
+  customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) =>
+    err || res.statusCode >= 500 ? ('error' as const) : ('info' as const),
+  serializers: {
+    req: (req: { id: unknown; method: string; url: string }) => ({
+      id: req.id,
+      method: req.method,
+      url: req.url,
+    }),
+    res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+  },
+};
+
 export interface ReadinessCheck {
   name: string;
   check(): Promise<void> | void;
@@ -61,8 +79,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/ready' },
-      customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+      ...requestLogOptions,
     }),
   );
   app.use((req, _res, next) => requestContext.run({ requestId: String(req.id) }, next));
