@@ -27,6 +27,8 @@ describe('the login screen', () => {
     expect(requests[0]).toEqual({
       method: 'POST',
       url: '/api/auth/login',
+      credentials: 'include',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: { email: 'asha@campus.test', password: 'student-demo-pass' },
     });
     expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toMatchObject({

@@ -27,6 +27,8 @@ describe('the register screen', () => {
       {
         method: 'POST',
         url: '/api/auth/register',
+        credentials: 'include',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
         body: {
           name: 'Asha Verma',
           email: 'asha@campus.test',

@@ -8,36 +8,12 @@ import { ToastProvider } from '@campus/ui/toast';
 import { AuthProvider } from '@campus/web-kit/auth-context';
 import { createApiClient } from '@campus/web-kit/api-client';
 import { createAuthStore } from '@campus/web-kit/auth-store';
+import { scriptedFetch, type ScriptedReply } from '@campus/web-kit/testing/scripted-fetch';
 import { RouterLink } from '../src/layout/router-link';
-
-export interface ScriptedReply {
-  status: number;
-  body?: unknown;
-  /** The reply waits for this, to observe the screen while a request is in flight. */
-  hold?: Promise<void>;
-}
 
 /** Renders one screen at `path` with the shell's providers and a scripted API; other paths show their name. */
 export function renderScreen(path: string, screen: ReactElement, replies: ScriptedReply[] = []) {
-  const requests: Array<{ method: string; url: string; body: unknown }> = [];
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    requests.push({
-      method: init?.method ?? 'GET',
-      url: String(input),
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
-    });
-    const reply = replies.shift();
-    if (!reply) throw new TypeError('Failed to fetch');
-    await reply.hold;
-    const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
-    return {
-      status: reply.status,
-      ok: reply.status >= 200 && reply.status < 300,
-      statusText: '',
-      headers: { get: () => 'application/json' },
-      text: async () => text,
-    } as unknown as Response;
-  };
+  const { fetch, requests } = scriptedFetch(replies);
   const store = createAuthStore(localStorage);
   const api = createApiClient({ fetch, onSignedOut: () => store.dispatch({ type: 'LOGOUT' }) });
   const location = { pathname: path };

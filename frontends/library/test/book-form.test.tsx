@@ -44,6 +44,8 @@ describe('Create a New Book/Notes', () => {
     expect(requests[0]).toEqual({
       method: 'POST',
       url: '/api/book',
+      credentials: 'include',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: {
         title: 'Graph Notes',
         semester: 4,

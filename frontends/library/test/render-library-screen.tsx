@@ -5,14 +5,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { ToastProvider } from '@campus/ui/toast';
+import { scriptedFetch, type ScriptedReply } from '@campus/web-kit/testing/scripted-fetch';
 import { authStore, type SessionUser } from '@campus/web-kit/auth-store';
-
-export interface ScriptedReply {
-  status: number;
-  body?: unknown;
-  /** Answers only requests whose URL contains this. */
-  match?: string;
-}
 
 export const student: SessionUser = {
   _id: 'u-student',
@@ -28,26 +22,9 @@ export function renderLibraryScreen(
   user: SessionUser | null,
   replies: ScriptedReply[] = [],
 ) {
-  const requests: Array<{ method: string; url: string; body: unknown }> = [];
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    requests.push({
-      method: init?.method ?? 'GET',
-      url,
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
-    });
-    const index = replies.findIndex((r) => r.match === undefined || url.includes(r.match));
-    const reply = index >= 0 ? replies.splice(index, 1)[0] : undefined;
-    if (!reply) throw new TypeError('Failed to fetch');
-    const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
-    return {
-      status: reply.status,
-      ok: reply.status >= 200 && reply.status < 300,
-      statusText: '',
-      headers: { get: () => 'application/json' },
-      text: async () => text,
-    } as unknown as Response;
-  }) as typeof fetch;
+  const scripted = scriptedFetch(replies);
+  globalThis.fetch = scripted.fetch;
+  const { requests } = scripted;
   authStore.dispatch(user ? { type: 'LOGIN_SUCCESS', payload: user } : { type: 'LOGOUT' });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(

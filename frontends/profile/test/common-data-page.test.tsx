@@ -89,6 +89,8 @@ describe('the student profile form', () => {
     expect(requests[1]).toEqual({
       method: 'POST',
       url: '/api/commonData',
+      credentials: 'include',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: { graduationYear: 2026, branch: 'Computer Engineering', enrollmentNumber: 'EN-2022-041' },
     });
     expect(authStore.getState().user?.isFirstTime).toBe(false);

@@ -5,16 +5,8 @@ import { useEffect, type ReactElement } from 'react';
 import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AppLinkProvider, type AppLinkComponentProps } from '@campus/ui/app-link';
 import { ToastProvider } from '@campus/ui/toast';
+import { scriptedFetch, type ScriptedReply } from '@campus/web-kit/testing/scripted-fetch';
 import { authStore, type SessionUser } from '@campus/web-kit/auth-store';
-
-export interface ScriptedReply {
-  status: number;
-  body?: unknown;
-  /** The reply waits for this, to observe the screen while a request is in flight. */
-  hold?: Promise<void>;
-  /** Answers only this URL (requests fired in one render may go out in any order). */
-  url?: string;
-}
 
 function RouterLink({ href, ...rest }: AppLinkComponentProps) {
   return <Link to={href} {...rest} />;
@@ -31,28 +23,9 @@ export function renderProfileScreen(
   user: SessionUser | null,
   replies: ScriptedReply[] = [],
 ) {
-  const requests: Array<{ method: string; url: string; body: unknown }> = [];
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    requests.push({
-      method: init?.method ?? 'GET',
-      url: String(input),
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
-    });
-    const index = replies.findIndex(
-      (candidate) => candidate.url === undefined || candidate.url === String(input),
-    );
-    const reply = index >= 0 ? replies.splice(index, 1)[0] : undefined;
-    if (!reply) throw new TypeError('Failed to fetch');
-    await reply.hold;
-    const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
-    return {
-      status: reply.status,
-      ok: reply.status >= 200 && reply.status < 300,
-      statusText: '',
-      headers: { get: () => 'application/json' },
-      text: async () => text,
-    } as unknown as Response;
-  }) as typeof fetch;
+  const scripted = scriptedFetch(replies);
+  globalThis.fetch = scripted.fetch;
+  const { requests } = scripted;
   authStore.dispatch(user ? { type: 'LOGIN_SUCCESS', payload: user } : { type: 'LOGOUT' });
 
   const location = { pathname: path };

@@ -1,10 +1,10 @@
 import { createApiClient } from '../src/api-client';
 import { ApiError } from '../src/api-error';
-import { scriptedFetch } from './fake-fetch';
+import { scriptedFetch } from '../src/testing/scripted-fetch';
 
 describe('the API client', () => {
   it('sends JSON to the same origin with the session cookies and returns the parsed body', async () => {
-    const { fetch, calls } = scriptedFetch([{ status: 200, body: { _id: 'u1', name: 'Asha' } }]);
+    const { fetch, requests: calls } = scriptedFetch([{ status: 200, body: { _id: 'u1', name: 'Asha' } }]);
     const api = createApiClient({ fetch });
 
     const user = await api.post<{ name: string }>('/api/auth/login', {
@@ -25,7 +25,7 @@ describe('the API client', () => {
   });
 
   it('adds the query string and leaves out empty values', async () => {
-    const { fetch, calls } = scriptedFetch([{ status: 200, body: { success: true, data: [] } }]);
+    const { fetch, requests: calls } = scriptedFetch([{ status: 200, body: { success: true, data: [] } }]);
     const api = createApiClient({ fetch });
 
     await api.get('/api/book/search', {
@@ -75,7 +75,7 @@ describe('the API client', () => {
   });
 
   it('when the access token expired, then it refreshes once and retries the call', async () => {
-    const { fetch, calls } = scriptedFetch([
+    const { fetch, requests: calls } = scriptedFetch([
       { status: 401, body: { success: false, code: 'TOKEN_EXPIRED', message: 'expired' } },
       { status: 200, body: { success: true } },
       { status: 200, body: { _id: 'u1', name: 'Asha', isTeacher: false } },
@@ -95,7 +95,7 @@ describe('the API client', () => {
   });
 
   it('when another tab refreshed the same session a moment ago (REFRESH_RACE), then the call is retried and nobody is signed out', async () => {
-    const { fetch, calls } = scriptedFetch([
+    const { fetch, requests: calls } = scriptedFetch([
       { status: 401, body: { success: false, code: 'TOKEN_EXPIRED', message: 'expired' } },
       { status: 401, body: { success: false, code: 'REFRESH_RACE', message: 'retry' } },
       { status: 200, body: { _id: 'u1', name: 'Asha', isTeacher: false } },
@@ -115,7 +115,7 @@ describe('the API client', () => {
   });
 
   it('when the refresh is refused, then the user is signed out and the 401 is thrown', async () => {
-    const { fetch, calls } = scriptedFetch([
+    const { fetch, requests: calls } = scriptedFetch([
       { status: 401, body: { success: false, code: 'UNAUTHENTICATED', message: 'Sign in first' } },
       { status: 401, body: { success: false, code: 'UNAUTHENTICATED', message: 'No session' } },
     ]);
@@ -144,7 +144,7 @@ describe('the API client', () => {
   });
 
   it('when two calls expire together, then they share one refresh', async () => {
-    const { fetch, calls } = scriptedFetch([
+    const { fetch, requests: calls } = scriptedFetch([
       { status: 401, body: { code: 'TOKEN_EXPIRED', message: 'expired' } },
       { status: 401, body: { code: 'TOKEN_EXPIRED', message: 'expired' } },
       { status: 200, body: { success: true } },
@@ -159,7 +159,7 @@ describe('the API client', () => {
   });
 
   it('when a login is refused (wrong password), then no refresh is attempted and nobody is signed out', async () => {
-    const { fetch, calls } = scriptedFetch([
+    const { fetch, requests: calls } = scriptedFetch([
       { status: 401, body: { success: false, code: 'INVALID_CREDENTIALS', message: 'Wrong Credentials' } },
     ]);
     const onSignedOut = jest.fn();

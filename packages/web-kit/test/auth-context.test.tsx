@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createApiClient } from '../src/api-client';
 import { AuthProvider, useAuth } from '../src/auth-context';
 import { createAuthStore, USER_STORAGE_KEY } from '../src/auth-store';
-import { scriptedFetch, type ScriptedReply } from './fake-fetch';
+import { scriptedFetch, type ScriptedReply } from '../src/testing/scripted-fetch';
 
 function AuthProbe() {
   const { user, loading, error, isTeacher, login, logout } = useAuth();
@@ -25,7 +25,7 @@ function AuthProbe() {
 }
 
 function renderWith(replies: Array<ScriptedReply | Error>) {
-  const { fetch, calls } = scriptedFetch(replies);
+  const { fetch, requests: calls } = scriptedFetch(replies);
   const store = createAuthStore(localStorage);
   const api = createApiClient({ fetch, onSignedOut: () => store.dispatch({ type: 'LOGOUT' }) });
   render(
