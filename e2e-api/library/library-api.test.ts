@@ -1,0 +1,217 @@
+import { randomBytes } from 'node:crypto';
+import type { Book } from '@campus/contracts/library';
+import { ApiClient, type ApiResponse } from '../support/api-client';
+import { signUp, type SignedInUser } from '../support/accounts';
+import { eventually } from '../support/eventually';
+
+interface ListAnswer<T> {
+  success: boolean;
+  message: string;
+  data: T;
+}
+interface SearchAnswer extends ListAnswer<Book[]> {
+  pages: number;
+  total: number;
+}
+
+const FOREIGN_ORIGIN = 'https://evil.example';
+
+// One set of users for the file: a teacher of DBMS and OS, the uploader, and a bystander student.
+let teacher: SignedInUser;
+let student: SignedInUser;
+let otherStudent: SignedInUser;
+
+// A title no other run or suite uses, so a search for its prefix can only find this book.
+const title = `Normal Forms Workbook zq${randomBytes(5).toString('hex')}`;
+const titlePrefix = title.slice(0, -4);
+let bookId: string;
+
+const bookPayload = (overrides: Record<string, unknown> = {}) => ({
+  title,
+  semester: 4,
+  branch: 'CSE',
+  subject: 'Database Management System',
+  tags: ['normalisation', 'BCNF'],
+  driveLink: 'https://drive.google.com/file/d/e2e-normal-forms/view',
+  ...overrides,
+});
+
+const pendingOf = (user: SignedInUser, teacherId = user._id) =>
+  user.client.get<ListAnswer<Book[]>>(`/api/book/pending/${teacherId}`);
+
+const search = (client: ApiClient, query: string) => client.get<SearchAnswer>(`/api/book/search?${query}`);
+
+const like = (client: ApiClient, id: string) =>
+  client.request<ListAnswer<{ likes: string[]; likesCount: number }>>('PATCH', `/api/book/${id}/like`, {
+    userId: 'someone-else',
+  });
+
+beforeAll(async () => {
+  [teacher, student, otherStudent] = await Promise.all([
+    signUp('teacher', 'Prof. Kavya Rao'),
+    signUp('student', 'Asha Verma'),
+    signUp('student', 'Rohan Das'),
+  ]);
+  const saved = await teacher.client.post('/api/commonData', {
+    department: 'Computer Science',
+    subjects: ['Database Management System', 'Operating System'],
+  });
+  if (saved.status !== 201)
+    throw new Error(`the teacher's common data answered ${saved.status}: ${JSON.stringify(saved.body)}`);
+});
+
+describe('library through the gateway: upload, review, search, like, bookmark', () => {
+  it("when a student uploads a book in the teacher's subject, then 201 pending, uploaded by the session user whatever the body says", async () => {
+    const res = await student.client.post<ListAnswer<Book>>(
+      '/api/book',
+      bookPayload({ uploadedBy: otherStudent._id }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      success: true,
+      message: 'Book created successfully',
+      data: {
+        _id: expect.any(String),
+        title,
+        subject: 'Database Management System',
+        branch: 'CSE',
+        semester: 4,
+        tags: ['normalisation', 'BCNF'],
+        driveLink: 'https://drive.google.com/file/d/e2e-normal-forms/view',
+        uploadedBy: student._id,
+        likesCount: 0,
+        likes: [],
+        status: 'pending',
+        createdAt: expect.any(String),
+      },
+    });
+    bookId = res.body.data._id;
+  });
+
+  it('when the book is pending, then the teacher of its subject sees it in their pending list, and search does not show it yet', async () => {
+    // The library learns the teacher's subjects from the profile service's event: a moment later.
+    const pending = await eventually(
+      "the uploaded book in the teacher's pending list",
+      () => pendingOf(teacher),
+      (res) => res.status === 200 && res.body.data.some((b) => b._id === bookId),
+    );
+    expect(pending.body).toMatchObject({ success: true, message: 'Pending books' });
+    expect(pending.body.data.find((b) => b._id === bookId)).toMatchObject({ title, status: 'pending' });
+
+    const found = await search(new ApiClient(), `q=${encodeURIComponent(titlePrefix)}`);
+    expect(found.status).toBe(200);
+    expect(found.body.data).toEqual([]);
+  });
+
+  it("when another student asks for the teacher's pending list, then 403 FORBIDDEN; a guest gets 401", async () => {
+    const asStudent = await pendingOf(otherStudent, teacher._id);
+    expect(asStudent.status).toBe(403);
+    expect(asStudent.body).toMatchObject({ success: false, code: 'FORBIDDEN' });
+    expect(JSON.stringify(asStudent.body)).not.toContain(title);
+
+    const asGuest = await new ApiClient().get(`/api/book/pending/${teacher._id}`);
+    expect(asGuest.status).toBe(401);
+    expect(asGuest.body).toMatchObject({ success: false, code: 'UNAUTHENTICATED' });
+  });
+
+  it('when a student tries to review the book, then 403 and it stays pending', async () => {
+    const res = await otherStudent.client.request('PUT', `/api/book/${bookId}/status`, { status: 1 });
+    expect(res.status).toBe(403);
+    expect((await pendingOf(teacher)).body.data.map((b) => b._id)).toContain(bookId);
+  });
+
+  it('when the teacher accepts it (status 1), then it leaves the pending list and a search by a prefix of its title finds it verified by the teacher', async () => {
+    const accepted = await teacher.client.request<ListAnswer<Book>>('PUT', `/api/book/${bookId}/status`, {
+      status: 1,
+      verifiedBy: 'Somebody Else',
+    });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({
+      success: true,
+      message: 'Book accepted',
+      data: { _id: bookId, status: 'accepted', verifiedBy: teacher.name },
+    });
+    expect((await pendingOf(teacher)).body.data.map((b) => b._id)).not.toContain(bookId);
+
+    const found = await search(new ApiClient(), `q=${encodeURIComponent(titlePrefix)}`);
+    expect(found.status).toBe(200);
+    expect(found.body).toMatchObject({ success: true, pages: 1, total: 1, message: 'Books found' });
+    expect(found.body.data).toEqual([
+      expect.objectContaining({ _id: bookId, title, status: 'accepted', verifiedBy: teacher.name }),
+    ]);
+
+    const again = await teacher.client.request('PUT', `/api/book/${bookId}/status`, { status: 2 });
+    expect(again.status).toBe(409);
+  });
+
+  it('when a student likes the book twice, then the like counts once', async () => {
+    const first = await like(otherStudent.client, bookId);
+    const second = await like(otherStudent.client, bookId);
+    for (const res of [first, second]) {
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ success: true, data: { likes: [otherStudent._id], likesCount: 1 } });
+    }
+    const found = await search(new ApiClient(), `q=${encodeURIComponent(titlePrefix)}`);
+    expect(found.body.data[0]).toMatchObject({ likesCount: 1, likes: [otherStudent._id] });
+  });
+
+  it('when a guest likes the book, then 401 and the count is unchanged', async () => {
+    const res = await like(new ApiClient(), bookId);
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ success: false, code: 'UNAUTHENTICATED' });
+    const found = await search(new ApiClient(), `q=${encodeURIComponent(titlePrefix)}`);
+    expect(found.body.data[0]?.likesCount).toBe(1);
+  });
+
+  it('when a student bookmarks the book, then their bookmarks list it, and nobody else can read that list', async () => {
+    const marked = await student.client.request('PATCH', '/api/book/bookmark', {
+      bookId,
+      userId: otherStudent._id,
+    });
+    expect(marked.status).toBe(200);
+    expect(marked.body).toMatchObject({ success: true, message: 'Book bookmarked successfully' });
+
+    const mine = await student.client.get<ListAnswer<{ booksBookmark: Book[] }>>(
+      `/api/commonData/bookmarks/${student._id}`,
+    );
+    expect(mine.status).toBe(200);
+    expect(mine.body.success).toBe(true);
+    expect(mine.body.data.booksBookmark).toEqual([expect.objectContaining({ _id: bookId, title })]);
+
+    const theirs = await otherStudent.client.get(`/api/commonData/bookmarks/${otherStudent._id}`);
+    expect(theirs.body).toMatchObject({ success: true, data: { booksBookmark: [] } });
+    const snooping = await otherStudent.client.get(`/api/commonData/bookmarks/${student._id}`);
+    expect(snooping.status).toBe(403);
+  });
+});
+
+describe('library search and writes against hostile input', () => {
+  const expectRefusedOrEmpty = (res: ApiResponse<SearchAnswer>) => {
+    expect(res.status).toBeLessThan(500);
+    if (res.status === 200) expect(res.body.data).toEqual([]);
+    else expect(res.status).toBeGreaterThanOrEqual(400);
+  };
+
+  it('when q is sent twice (an array), then 4xx or no results, never 5xx', async () => {
+    expectRefusedOrEmpty(await search(new ApiClient(), 'q=normal&q=forms'));
+  });
+
+  it('when q is 10 KB long, then 4xx or no results, never 5xx', async () => {
+    expectRefusedOrEmpty(await search(new ApiClient(), `q=${'a'.repeat(10 * 1024)}`));
+  });
+
+  it('when subject is an operator object as text, then 4xx or no results, never 5xx', async () => {
+    expectRefusedOrEmpty(await search(new ApiClient(), `subject=${encodeURIComponent('{"$gt":""}')}`));
+  });
+
+  it('when a signed-in student uploads from a foreign Origin, then 403 FORBIDDEN_ORIGIN and no book is created', async () => {
+    const foreignTitle = `${title} forged`;
+    const res = await student.client.post('/api/book', bookPayload({ title: foreignTitle }), {
+      origin: FOREIGN_ORIGIN,
+    });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ success: false, code: 'FORBIDDEN_ORIGIN' });
+    const pending = await pendingOf(teacher);
+    expect(pending.body.data.map((b) => b.title)).not.toContain(foreignTitle);
+  });
+});
