@@ -1,4 +1,4 @@
-import { expect, newAccount, test } from '../src/fixtures';
+import { expect, fillRegisterForm, newAccount, test } from '../src/fixtures';
 
 test.describe('the first-time profile and the dashboard', () => {
   test('a new student registers, logs in, completes the Student Profile, lands on /feature, and next time logs straight in', async ({
@@ -6,10 +6,7 @@ test.describe('the first-time profile and the dashboard', () => {
     logIn,
   }) => {
     const student = newAccount('student');
-    await page.goto('/register');
-    await page.getByLabel('Name').fill(student.name);
-    await page.getByLabel('Email').fill(student.email);
-    await page.getByLabel('Password').fill(student.password);
+    await fillRegisterForm(page, student);
     await page.getByRole('button', { name: 'Register' }).click();
     await expect(page).toHaveURL(/\/login$/);
 

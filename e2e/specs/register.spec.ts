@@ -1,4 +1,4 @@
-import { expect, newAccount, test } from '../src/fixtures';
+import { expect, fillRegisterForm, newAccount, test } from '../src/fixtures';
 
 test.describe('registering', () => {
   test('a student registers, is sent to login, and lands on the first-time profile form', async ({
@@ -6,11 +6,7 @@ test.describe('registering', () => {
     logIn,
   }) => {
     const student = newAccount('student');
-    await page.goto('/register');
-
-    await page.getByLabel('Name').fill(student.name);
-    await page.getByLabel('Email').fill(student.email);
-    await page.getByLabel('Password').fill(student.password);
+    await fillRegisterForm(page, student);
     await page.getByRole('button', { name: 'Register' }).click();
 
     await expect(page).toHaveURL(/\/login$/);
@@ -28,11 +24,7 @@ test.describe('registering', () => {
     logIn,
   }) => {
     const teacher = newAccount('teacher');
-    await page.goto('/register');
-
-    await page.getByLabel('Name').fill(teacher.name);
-    await page.getByLabel('Email').fill(teacher.email);
-    await page.getByLabel('Password').fill(teacher.password);
+    await fillRegisterForm(page, teacher);
     await page.getByLabel('Register as Teacher').check();
     await page.getByLabel('Teacher unique ID').fill(` ${teacherCode} `);
     await page.getByRole('button', { name: 'Register' }).click();
@@ -48,10 +40,7 @@ test.describe('registering', () => {
     page,
   }) => {
     const teacher = newAccount('teacher');
-    await page.goto('/register');
-    await page.getByLabel('Name').fill(teacher.name);
-    await page.getByLabel('Email').fill(teacher.email);
-    await page.getByLabel('Password').fill(teacher.password);
+    await fillRegisterForm(page, teacher);
     await page.getByLabel('Register as Teacher').check();
     const code = page.getByLabel('Teacher unique ID');
     await code.fill('NOT-THE-CODE');
@@ -70,10 +59,11 @@ test.describe('registering', () => {
 
   test('an email that is already registered shows the server message', async ({ page, registered }) => {
     const student = await registered('student');
-    await page.goto('/register');
-    await page.getByLabel('Name').fill('Someone Else');
-    await page.getByLabel('Email').fill(student.email);
-    await page.getByLabel('Password').fill('another-password');
+    await fillRegisterForm(page, {
+      name: 'Someone Else',
+      email: student.email,
+      password: 'another-password',
+    });
 
     await page.getByRole('button', { name: 'Register' }).click();
 

@@ -41,6 +41,14 @@ async function register(request: APIRequestContext, baseURL: string, account: Ac
   expect(response.status(), await response.text()).toBe(201);
 }
 
+/** Opens the register screen and fills name, email and password; the spec ticks, submits and checks. */
+export async function fillRegisterForm(page: Page, account: Pick<Account, 'name' | 'email' | 'password'>) {
+  await page.goto('/register');
+  await page.getByLabel('Name').fill(account.name);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+}
+
 // Playwright reads a fixture's dependencies from its destructuring, so fixtures without any take `{}`.
 /* eslint-disable no-empty-pattern */
 export const test = base.extend<CampusFixtures>({
