@@ -11,6 +11,10 @@ export const ErrorBody = z
   .meta({ id: 'ErrorBody' });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
+/** The spec's answer envelope `{ success: true, message, data }`, named `id` in the OpenAPI document. */
+export const successWith = <T extends z.ZodType>(id: string, data: T) =>
+  z.object({ success: z.literal(true), message: z.string(), data }).meta({ id });
+
 /** Control characters other than tab and newlines: never meaningful in user text, and NUL cannot be stored. */
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;

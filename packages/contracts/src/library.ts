@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './common';
+import { requiredText, successWith } from './common';
 
 /** Spec §5: the book subject list, spelling included ("Alogrithm" is how books carry it on the wire). */
 export const BOOK_SUBJECTS = [
@@ -227,24 +227,17 @@ export const BookSearchResponse = z
   .meta({ id: 'BookSearchResponse' });
 export type BookSearchResponse = z.infer<typeof BookSearchResponse>;
 
-export const BookResponse = z
-  .object({ success: z.literal(true), message: z.string(), data: Book })
-  .meta({ id: 'BookResponse' });
+export const BookResponse = successWith('BookResponse', Book);
 export type BookResponse = z.infer<typeof BookResponse>;
 
-export const BookListResponse = z
-  .object({ success: z.literal(true), message: z.string(), data: z.array(Book) })
-  .meta({ id: 'BookListResponse' });
+export const BookListResponse = successWith('BookListResponse', z.array(Book));
 export type BookListResponse = z.infer<typeof BookListResponse>;
 
 /** PATCH /api/book/{id}/like (userId in the body is ignored). */
-export const LikeResponse = z
-  .object({
-    success: z.literal(true),
-    message: z.string(),
-    data: z.object({ likes: z.array(z.string()), likesCount: z.number() }),
-  })
-  .meta({ id: 'LikeResponse' });
+export const LikeResponse = successWith(
+  'LikeResponse',
+  z.object({ likes: z.array(z.string()), likesCount: z.number() }),
+);
 export type LikeResponse = z.infer<typeof LikeResponse>;
 
 /** PATCH /api/book/bookmark {bookId} (userId ignored); DELETE /api/book/bookmark/{bookId} removes it. */
@@ -253,19 +246,14 @@ export const BookmarkRequest = z
   .meta({ id: 'BookmarkRequest' });
 export type BookmarkRequest = z.input<typeof BookmarkRequest>;
 
-export const BookmarkResponse = z
-  .object({
-    success: z.literal(true),
-    message: z.string(),
-    data: z.object({ bookId: z.string(), bookmarked: z.boolean() }),
-  })
-  .meta({ id: 'BookmarkResponse' });
+export const BookmarkResponse = successWith(
+  'BookmarkResponse',
+  z.object({ bookId: z.string(), bookmarked: z.boolean() }),
+);
 export type BookmarkResponse = z.infer<typeof BookmarkResponse>;
 
 /** GET /api/commonData/bookmarks/{userId}: the spec's shape. */
-export const BookmarksResponse = z
-  .object({ success: z.literal(true), message: z.string(), data: z.object({ booksBookmark: z.array(Book) }) })
-  .meta({ id: 'BookmarksResponse' });
+export const BookmarksResponse = successWith('BookmarksResponse', z.object({ booksBookmark: z.array(Book) }));
 export type BookmarksResponse = z.infer<typeof BookmarksResponse>;
 
 /** PUT /api/book/{id}/status: 1 accepts, 2 declines; verifiedBy is taken from the reviewer's session. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './common';
+import { requiredText, successWith } from './common';
 
 /** Spec §9: the subjects a teacher can review, exactly as the original lists them. */
 export const TEACHER_SUBJECTS = [
@@ -91,14 +91,10 @@ export const ProfileData = z
   .meta({ id: 'ProfileData' });
 export type ProfileData = z.infer<typeof ProfileData>;
 
-export const SaveCommonDataResponse = z
-  .object({ success: z.literal(true), message: z.string(), data: ProfileData })
-  .meta({ id: 'SaveCommonDataResponse' });
+export const SaveCommonDataResponse = successWith('SaveCommonDataResponse', ProfileData);
 export type SaveCommonDataResponse = z.infer<typeof SaveCommonDataResponse>;
 
-export const ProfileDataResponse = z
-  .object({ success: z.literal(true), message: z.string(), data: ProfileData })
-  .meta({ id: 'ProfileDataResponse' });
+export const ProfileDataResponse = successWith('ProfileDataResponse', ProfileData);
 export type ProfileDataResponse = z.infer<typeof ProfileDataResponse>;
 
 /** Spec §3 counts; `fundRaisingCount` is the room-request count, as the original labels it. */
@@ -112,7 +108,5 @@ export const ProfileCounts = z
 export type ProfileCounts = z.infer<typeof ProfileCounts>;
 
 /** GET /api/commonData/{userId} */
-export const ProfileCountsResponse = z
-  .object({ success: z.literal(true), message: z.string(), data: ProfileCounts })
-  .meta({ id: 'ProfileCountsResponse' });
+export const ProfileCountsResponse = successWith('ProfileCountsResponse', ProfileCounts);
 export type ProfileCountsResponse = z.infer<typeof ProfileCountsResponse>;
