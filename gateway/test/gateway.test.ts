@@ -290,6 +290,17 @@ describe('frontend', () => {
     await request(gateway.url).get('//api/x').set('Accept', 'text/html').expect(404);
   });
 
+  test('when a frontend path holds a malformed %-escape, then a 4xx or the shell, never a 5xx', async () => {
+    for (const url of ['/remotes/library/%E0%A4%A.js', '/%E0%A4%A.js', '/%E0%A4%A', '/remotes/%E0%A4%A/x']) {
+      for (const accept of ['text/html', '*/*']) {
+        const res = await request(gateway.url).get(url).set('Accept', accept);
+        expect({ url, accept, serverError: res.status >= 500 }).toEqual({ url, accept, serverError: false });
+      }
+    }
+    const api = await request(gateway.url).get('/api/%E0%A4%A').expect(404);
+    expect(api.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+
   test('when the shell build disappears under a running gateway, then a deep link is a JSON error, not a stack', async () => {
     const index = path.join(webRoot, 'shell', 'index.html');
     const saved = fs.readFileSync(index);

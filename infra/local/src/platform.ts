@@ -29,7 +29,7 @@ export interface RunningPlatform {
   url: string;
   teacherCode: string;
   secretsDir: string;
-  services: ReadonlyArray<{ name: string; url: string }>;
+  services: ReadonlyArray<Pick<RunningService, 'name' | 'url' | 'routes'>>;
   stop(): Promise<void>;
 }
 
@@ -94,7 +94,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       url: gateway.url,
       teacherCode,
       secretsDir: secrets.dir,
-      services: running.map((s) => ({ name: s.name, url: s.url })),
+      services: running.map(({ name, url, routes }) => ({ name, url, routes })),
       async stop() {
         await gateway.stop();
         await stopAll();

@@ -63,6 +63,9 @@ function toAppError(err: unknown): AppError | undefined {
   const pgCode = postgresCode(err);
   if (pgCode && BAD_VALUE_CODES.has(pgCode))
     return new AppError(400, 'INVALID_VALUE', 'The request contains a value that cannot be stored.');
+  // The router could not decode a %-escape in a path parameter (`/api/book/%E0%A4%A/status`).
+  if (err instanceof URIError)
+    return new AppError(400, 'MALFORMED_PATH', 'The address contains a malformed %-escape.');
   // body-parser and friends tag their errors with `type` and `status`.
   const e = err as { type?: string; status?: number } | null;
   if (e?.type === 'entity.parse.failed')

@@ -9,6 +9,7 @@ import type { DatabaseHandle, Db } from './db';
 import { createHttpApp } from './http-app';
 import { createOutboxRelay, type OutboxTable } from './outbox';
 import { requestContext } from './request-context';
+import { listRoutes, type DeclaredRoute } from './route-list';
 import { createTransact, type Transact } from './unit-of-work';
 
 /** What a service's factory receives: everything with I/O is handed in, so tests and runners choose. */
@@ -46,6 +47,8 @@ export interface RunningService {
   name: string;
   url: string;
   port: number;
+  /** The method and path of every route the service answers (read from its router). */
+  routes: ReadonlyArray<DeclaredRoute>;
   /** Graceful: stop taking requests and let in-flight ones finish, stop the relay after a last flush. */
   stop(): Promise<void>;
 }
@@ -147,6 +150,7 @@ export async function startService<S extends z.ZodType<BaseServiceConfig>>(
   return {
     name: definition.name,
     port,
+    routes: listRoutes(module.routes),
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,
     async stop() {
       await new Promise<void>((resolve) => {

@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { startPlatform, type RunningPlatform } from '../src/platform';
+
+/**
+ * Hostile paths against every route of every service, read from the services' own routers (so a
+ * service added to the registry is covered without touching this file): directly and through the
+ * gateway, as a guest and signed in. Bad input is a 4xx with the platform's JSON error, never a 5xx.
+ */
+const MALFORMED = '%E0%A4%A';
+const TEACHER_CODE = 'HOSTILE-PATHS-42';
+
+let platform: RunningPlatform;
+let dataDir: string;
+let sessionCookies: string[] = [];
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-hostile-paths-'));
+  platform = await startPlatform({
+    dataDir,
+    port: 0,
+    logLevel: 'silent',
+    seed: false,
+    env: { TEACHER_CODE, PASSWORD_HASH_COST: '1024' },
+  });
+  const teacher = { email: 'hostile@campus.test', password: 'a-long-enough-password' };
+  await request(platform.url)
+    .post('/api/auth/register')
+    .send({ ...teacher, name: 'Dr Hostile', isTeacher: true, teacherCode: TEACHER_CODE })
+    .expect(201);
+  const login = await request(platform.url).post('/api/auth/login').send(teacher).expect(200);
+  sessionCookies = ([] as string[]).concat(login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]);
+});
+afterAll(async () => {
+  await platform?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const routes = () =>
+  platform.services.flatMap((service) => service.routes.map((route) => ({ service, ...route })));
+
+function send(base: string, method: string, url: string, signedIn: boolean) {
+  const req = request(base)[method.toLowerCase() as 'get'](url).set('Accept', 'application/json');
+  if (signedIn) req.set('Cookie', sessionCookies.join('; '));
+  return ['POST', 'PUT', 'PATCH'].includes(method) ? req.send({}) : req;
+}
+
+test('every service declares routes, so the checks below cover something', () => {
+  for (const service of platform.services) expect(service.routes.length).toBeGreaterThan(0);
+  expect(routes().some((r) => r.path.includes(':'))).toBe(true);
+});
+
+describe.each([
+  ['a guest', false],
+  ['a signed-in teacher', true],
+])('when %s sends a malformed %%-escape', (_who, signedIn) => {
+  test('in a path parameter of any route, then 400 MALFORMED_PATH from the service and through the gateway', async () => {
+    const withParams = routes().filter((r) => r.path.includes(':'));
+    for (const { service, method, path: routePath } of withParams) {
+      const url = routePath.replace(/:\w+/g, MALFORMED);
+      for (const base of [service.url, platform.url]) {
+        const res = await send(base, method, url, signedIn);
+        expect({ route: `${method} ${url} via ${base}`, status: res.status, body: res.body }).toEqual({
+          route: `${method} ${url} via ${base}`,
+          status: 400,
+          body: {
+            success: false,
+            code: 'MALFORMED_PATH',
+            message: 'The address contains a malformed %-escape.',
+          },
+        });
+      }
+    }
+  });
+
+  test('anywhere else in the address of any route, then a JSON answer, never a 5xx', async () => {
+    const failures: string[] = [];
+    for (const { service, method, path: routePath } of routes()) {
+      const concrete = routePath.replace(/:\w+/g, 'x');
+      const urls = [
+        `${concrete}?q=${MALFORMED}&page=%&limit=%FF`,
+        `${concrete}/${MALFORMED}`,
+        `${concrete}${MALFORMED}`,
+      ];
+      for (const url of urls)
+        for (const base of [service.url, platform.url]) {
+          const res = await send(base, method, url, signedIn);
+          if (res.status >= 500 || !/application\/json/.test(String(res.headers['content-type'])))
+            failures.push(`${method} ${url} via ${base}: ${res.status} ${res.text.slice(0, 120)}`);
+        }
+    }
+    expect(failures).toEqual([]);
+  });
+});
