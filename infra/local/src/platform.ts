@@ -8,6 +8,7 @@ import { createLogger } from '@campus/service-kit/logger';
 import { startService, type RunningService } from '@campus/service-kit/service-runtime';
 import { GatewayConfig } from '@campus/gateway/config';
 import { startGateway } from '@campus/gateway/start-gateway';
+import { environmentFor } from './runner-env';
 import { loadOrCreateSecrets } from './secrets';
 import { seedDemoData } from './seed';
 import { SERVICES } from './service-registry';
@@ -19,8 +20,14 @@ export interface PlatformOptions {
   port: number;
   /** Folder with the frontend builds (shell/, remotes/); omitted means API only. */
   webRoot?: string;
+  /** Log level when the environment sets none. */
   logLevel?: string;
-  /** Overrides of any service's environment (tests: a known TEACHER_CODE, a cheaper password hash). */
+  /**
+   * The operator's environment, passed through to every service and the gateway (default: this
+   * process's). Generated secrets are only defaults under it; see runner-env.ts for the order.
+   */
+  processEnv?: NodeJS.ProcessEnv;
+  /** Overrides of every process's environment (tests: a known TEACHER_CODE, a cheaper password hash). */
   env?: Record<string, string>;
   seed?: boolean;
 }
@@ -28,6 +35,8 @@ export interface PlatformOptions {
 export interface RunningPlatform {
   url: string;
   teacherCode: string;
+  /** Where the faculty code came from: the environment (or a test's override), or the generated file. */
+  teacherCodeSource: 'environment' | 'generated';
   secretsDir: string;
   services: ReadonlyArray<Pick<RunningService, 'name' | 'url' | 'routes'>>;
   stop(): Promise<void>;
@@ -40,9 +49,19 @@ export interface RunningPlatform {
 export async function startPlatform(options: PlatformOptions): Promise<RunningPlatform> {
   fs.mkdirSync(options.dataDir, { recursive: true });
   const secrets = loadOrCreateSecrets(options.dataDir);
-  const logLevel = options.logLevel ?? 'warn';
+  const operator = options.processEnv ?? process.env;
+  const logLevel = options.env?.LOG_LEVEL ?? operator.LOG_LEVEL ?? options.logLevel ?? 'warn';
   const rootLogger = createLogger('platform', logLevel);
-  const teacherCode = options.env?.TEACHER_CODE ?? secrets.teacherCode;
+  const configuredCode = options.env?.TEACHER_CODE ?? operator.TEACHER_CODE;
+  const teacherCode = configuredCode?.trim() || secrets.teacherCode;
+  const defaults = {
+    LOG_LEVEL: logLevel,
+    JWT_PUBLIC_KEY: secrets.jwtPublicKey,
+    JWT_PRIVATE_KEY: secrets.jwtPrivateKey,
+    TEACHER_CODE: secrets.teacherCode,
+    // Plain http on localhost: Secure cookies would still work in browsers, but not for API clients.
+    COOKIE_SECURE: 'false',
+  };
 
   const pglite: PGlite = await openEmbeddedPostgres(path.join(options.dataDir, 'postgres'));
   const bus = createInProcessBus({ logger: rootLogger.child({ component: 'bus' }) });
@@ -56,36 +75,37 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
 
   try {
     for (const { definition } of SERVICES) {
-      const env = {
-        PORT: '0',
-        LOG_LEVEL: logLevel,
-        JWT_PUBLIC_KEY: secrets.jwtPublicKey,
-        JWT_PRIVATE_KEY: secrets.jwtPrivateKey,
-        TEACHER_CODE: teacherCode,
-        // Plain http on localhost: Secure cookies would still work in browsers, but not for API clients.
-        COOKIE_SECURE: 'false',
-        ...options.env,
-      };
+      // The embedded runner owns the ports and the storage: one PGlite and the in-process bus, so
+      // DATABASE_URL and AMQP_URL are not read here (they are in the multi-process mode and compose).
+      const env = environmentFor(definition.name, {
+        defaults,
+        operator,
+        owned: { PORT: '0', DATABASE_URL: undefined, AMQP_URL: undefined },
+        overrides: options.env,
+      });
       const config = loadConfig(definition.name, definition.configSchema, env);
       running.push(
         await startService(definition, {
           config,
           database: openDatabase({ pglite }),
           bus,
-          logger: createLogger(definition.name, logLevel),
+          logger: createLogger(definition.name, env.LOG_LEVEL ?? logLevel),
         }),
       );
     }
 
-    const gatewayConfig = loadConfig('gateway', GatewayConfig, {
-      PORT: String(options.port),
-      LOG_LEVEL: logLevel,
-      JWT_PUBLIC_KEY: secrets.jwtPublicKey,
-      ...(options.webRoot ? { WEB_ROOT: options.webRoot } : {}),
-      ...Object.fromEntries(running.map((s) => [`${s.name.toUpperCase()}_SERVICE_URL`, s.url])),
-      ...options.env,
+    const gatewayEnv = environmentFor('gateway', {
+      defaults,
+      operator,
+      owned: {
+        PORT: String(options.port),
+        ...(options.webRoot ? { WEB_ROOT: options.webRoot } : {}),
+        ...Object.fromEntries(running.map((s) => [`${s.name.toUpperCase()}_SERVICE_URL`, s.url])),
+      },
+      overrides: options.env,
     });
-    const gateway = await startGateway(gatewayConfig, createLogger('gateway', logLevel));
+    const gatewayConfig = loadConfig('gateway', GatewayConfig, gatewayEnv);
+    const gateway = await startGateway(gatewayConfig, createLogger('gateway', gatewayConfig.LOG_LEVEL));
 
     if (options.seed !== false)
       await seedDemoData(options.dataDir, { url: gateway.url, teacherCode, logger: rootLogger });
@@ -93,6 +113,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     return {
       url: gateway.url,
       teacherCode,
+      teacherCodeSource: configuredCode?.trim() ? 'environment' : 'generated',
       secretsDir: secrets.dir,
       services: running.map(({ name, url, routes }) => ({ name, url, routes })),
       async stop() {

@@ -14,16 +14,21 @@ async function main() {
     dataDir,
     port: Number(process.env.PORT ?? 8080),
     webRoot,
-    logLevel: process.env.LOG_LEVEL ?? 'warn',
+    // Every other setting comes from the environment, passed through to each service and the gateway
+    // (docs/configuration.md); this is only the default when LOG_LEVEL is not set.
+    logLevel: 'warn',
   });
+  const facultyCode =
+    platform.teacherCodeSource === 'environment'
+      ? `${platform.teacherCode}\n    (from the TEACHER_CODE environment variable)`
+      : `${platform.teacherCode}\n    (generated; kept in ${path.join(platform.secretsDir, 'teacher-code.txt')}; set TEACHER_CODE to choose your own)`;
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`
 Campus Connect is running: ${platform.url}   (ready in ${seconds} s)
 
   Demo student: ${DEMO_USERS.student.email} / ${DEMO_USERS.student.password}
   Demo teacher: ${DEMO_USERS.teacher.email} / ${DEMO_USERS.teacher.password}
-  Faculty code for registering teachers: ${platform.teacherCode}
-    (kept in ${path.join(platform.secretsDir, 'teacher-code.txt')})
+  Faculty code for registering teachers: ${facultyCode}
   API reference: ${platform.url}/api/docs     Health: ${platform.url}/api/health
 
 Press Ctrl-C to stop. Data is kept in ${dataDir} between runs.`);

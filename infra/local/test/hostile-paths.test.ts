@@ -31,7 +31,9 @@ beforeAll(async () => {
     .send({ ...teacher, name: 'Dr Hostile', isTeacher: true, teacherCode: TEACHER_CODE })
     .expect(201);
   const login = await request(platform.url).post('/api/auth/login').send(teacher).expect(200);
-  sessionCookies = ([] as string[]).concat(login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]);
+  sessionCookies = ([] as string[])
+    .concat(login.headers['set-cookie'] ?? [])
+    .map((c) => c.split(';')[0] ?? '');
 });
 afterAll(async () => {
   await platform?.stop();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createLogger } from '@campus/service-kit/logger';
+import { environmentFor } from '../runner-env';
 import { loadOrCreateSecrets } from '../secrets';
 import { seedDemoData } from '../seed';
 import { SERVICES } from '../service-registry';
@@ -110,8 +111,6 @@ export async function startMultiProcessPlatform(
     });
   }
 
-  // The parent's own secrets and ports are not the children's: each gets exactly what it declares.
-  const { JWT_PRIVATE_KEY: _p, TEACHER_CODE: _t, DATABASE_URL: _d, PORT: _port, ...inherited } = process.env;
   const processes = new Map<string, SupervisedProcess>();
   const supervise = (
     name: string,
@@ -144,20 +143,23 @@ export async function startMultiProcessPlatform(
     SERVICES.forEach(({ definition, main }, i) => {
       const info = infos[i]!;
       const declared = declaredEnv(definition.configSchema);
-      const env: NodeJS.ProcessEnv = {
-        ...inherited,
-        PORT: String(info.port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: logLevel,
-        DATABASE_URL: info.databaseUrl,
-        AMQP_URL: amqpUrl,
-        JWT_PUBLIC_KEY: secrets.JWT_PUBLIC_KEY,
-        ...(declared.has('JWT_PRIVATE_KEY') ? { JWT_PRIVATE_KEY: secrets.JWT_PRIVATE_KEY } : {}),
-        ...(declared.has('TEACHER_CODE') ? { TEACHER_CODE: secrets.TEACHER_CODE } : {}),
-        // Plain http on this machine: Secure cookies would not come back to API clients.
-        ...(declared.has('COOKIE_SECURE') ? { COOKIE_SECURE: process.env.COOKIE_SECURE ?? 'false' } : {}),
-        ...overrides,
-      };
+      // The operator's environment passes through (a `<SERVICE>_` prefixed variable for one service
+      // only); ports, databases and the broker are the runner's; each process gets only the secrets
+      // its configuration declares.
+      const env = environmentFor(definition.name, {
+        defaults: { LOG_LEVEL: logLevel, COOKIE_SECURE: 'false' },
+        operator: process.env,
+        owned: {
+          PORT: String(info.port),
+          HOST: '127.0.0.1',
+          DATABASE_URL: info.databaseUrl,
+          AMQP_URL: amqpUrl,
+          JWT_PUBLIC_KEY: secrets.JWT_PUBLIC_KEY,
+          JWT_PRIVATE_KEY: declared.has('JWT_PRIVATE_KEY') ? secrets.JWT_PRIVATE_KEY : undefined,
+          TEACHER_CODE: declared.has('TEACHER_CODE') ? secrets.TEACHER_CODE : undefined,
+        },
+        overrides,
+      });
       supervise(definition.name, main, env, `${info.url}/ready`);
     });
     await Promise.all(infos.map((s) => processes.get(s.name)!.whenReady()));
@@ -168,16 +170,21 @@ export async function startMultiProcessPlatform(
     supervise(
       'gateway',
       'gateway/src/main.ts',
-      {
-        ...inherited,
-        PORT: String(gatewayPort),
-        HOST: gatewayHost,
-        LOG_LEVEL: logLevel,
-        JWT_PUBLIC_KEY: secrets.JWT_PUBLIC_KEY,
-        ...(options.webRoot ? { WEB_ROOT: options.webRoot } : {}),
-        ...Object.fromEntries(infos.map((s) => [`${s.name.toUpperCase()}_SERVICE_URL`, s.url])),
-        ...overrides,
-      },
+      environmentFor('gateway', {
+        defaults: { LOG_LEVEL: logLevel },
+        operator: process.env,
+        owned: {
+          PORT: String(gatewayPort),
+          HOST: gatewayHost,
+          JWT_PUBLIC_KEY: secrets.JWT_PUBLIC_KEY,
+          JWT_PRIVATE_KEY: undefined,
+          TEACHER_CODE: undefined,
+          DATABASE_URL: undefined,
+          ...(options.webRoot ? { WEB_ROOT: options.webRoot } : {}),
+          ...Object.fromEntries(infos.map((s) => [`${s.name.toUpperCase()}_SERVICE_URL`, s.url])),
+        },
+        overrides,
+      }),
       `${url}/api/health`,
     );
     await processes.get('gateway')!.whenReady();
