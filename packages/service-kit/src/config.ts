@@ -26,9 +26,21 @@ export function loadConfig<S extends z.ZodType>(
 
 /** Shared env fields every service understands. */
 export const baseEnv = {
-  PORT: z.coerce.number().int().min(0).max(65535),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  AMQP_URL: z.url({ protocol: /^amqps?$/ }).optional(),
-  JWT_PUBLIC_KEY: z.string().min(1, 'the PEM public key that verifies access tokens is required'),
+  PORT: z.coerce.number().int().min(0).max(65535).describe('TCP port the process listens on (0: any free port).'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('Least severe log level written (JSON lines on stdout).'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/ })
+    .optional()
+    .describe("The service's own PostgreSQL database; unset: embedded PGlite."),
+  AMQP_URL: z
+    .url({ protocol: /^amqps?$/ })
+    .optional()
+    .describe('RabbitMQ for events; unset: the in-process bus (one process only).'),
+  JWT_PUBLIC_KEY: z
+    .string()
+    .min(1, 'the PEM public key that verifies access tokens is required')
+    .describe('PEM public key (ES256) that verifies access tokens.'),
 };
