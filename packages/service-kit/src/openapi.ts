@@ -1,5 +1,10 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { ErrorBody } from '@campus/contracts/common';
+import { ACCESS_COOKIE } from './auth';
+import type { AnyRoute } from './define-route';
+
+/** The session: the httpOnly access cookie identity sets at login (same origin, so "try it" sends it). */
+export const SESSION_SCHEME = 'session';
 
 export type ApiRoute = RouteConfig;
 
@@ -24,6 +29,12 @@ export function openApiDocument(title: string, routes: ApiRoute[]): () => object
   return () => {
     if (!doc) {
       const registry = new OpenAPIRegistry();
+      registry.registerComponent('securitySchemes', SESSION_SCHEME, {
+        type: 'apiKey',
+        in: 'cookie',
+        name: ACCESS_COOKIE,
+        description: 'Set by POST /api/auth/login; refreshed by POST /api/auth/refresh.',
+      });
       for (const r of routes) registry.registerPath({ ...r, responses: { ...commonErrors, ...r.responses } });
       doc = new OpenApiGeneratorV31(registry.definitions).generateDocument({
         openapi: '3.1.0',
@@ -32,4 +43,42 @@ export function openApiDocument(title: string, routes: ApiRoute[]): () => object
     }
     return doc;
   };
+}
+
+/** `/api/book/:id/like` -> `/api/book/{id}/like`. */
+export const openApiPath = (expressPath: string) => expressPath.replace(/:(\w+)/g, '{$1}');
+
+/** The OpenAPI operation of a declared route: the same schemas that validate it. */
+export function routeConfigOf(route: AnyRoute): ApiRoute {
+  const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
+  const errors: Record<number, { description: string }> = {};
+  if (route.access !== 'public') errors[401] = commonErrors[401];
+  if (route.access === 'teacher' || route.self)
+    errors[403] = errorResponse(route.access === 'teacher' ? 'Not a teacher.' : 'Not your own data.');
+  for (const [status, description] of Object.entries(route.errors ?? {}))
+    errors[Number(status)] = errorResponse(String(description));
+  const query = route.queryDoc ?? route.request?.query;
+  return {
+    method: route.method,
+    path: openApiPath(route.path),
+    summary: route.summary,
+    ...(route.access === 'public' ? {} : { security: [{ [SESSION_SCHEME]: [] }] }),
+    request: {
+      ...(route.request?.params ? { params: route.request.params } : {}),
+      ...(query ? { query } : {}),
+      ...(route.request?.body ? { body: json(route.request.body) } : {}),
+    },
+    responses: {
+      [route.response.status ?? 200]: {
+        description: route.response.description,
+        ...json(route.response.body),
+      },
+      ...errors,
+    },
+  } as ApiRoute;
+}
+
+/** A service's OpenAPI document from its declared routes. */
+export function openApiFromRoutes(title: string, routes: ReadonlyArray<AnyRoute>): () => object {
+  return openApiDocument(title, routes.map(routeConfigOf));
 }

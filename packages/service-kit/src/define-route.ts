@@ -1,0 +1,111 @@
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { z } from 'zod';
+import { currentUser, type AuthUser } from './auth';
+import { AppError, validationError } from './errors';
+
+/**
+ * A route declared once: the HTTP layer parses and validates its request with the contracts'
+ * schemas, checks who may call it, hands the domain typed input, and the OpenAPI document is
+ * generated from the same object (openapi.ts). Services list their routes; nothing else is kept
+ * by hand.
+ */
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** Who may call a route: anyone, a signed-in user, or a signed-in teacher. */
+export type Access = 'public' | 'user' | 'teacher';
+
+/** Statuses a route may document besides its success (400, 401 and 429 are documented for all). */
+export type ErrorStatus = 403 | 404 | 409 | 410 | 413 | 415 | 422;
+
+type ParamsSchema = z.ZodObject<Record<string, z.ZodType<string, string>>>;
+type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+export interface RouteInput<P, Q, B, A extends Access> {
+  params: Parsed<P>;
+  query: Parsed<Q>;
+  body: Parsed<B>;
+  /** The signed-in user: always present unless the route is public. */
+  user: A extends 'public' ? AuthUser | undefined : AuthUser;
+  req: Request;
+  res: Response;
+}
+
+export interface RouteDefinition<
+  P extends ParamsSchema | undefined = ParamsSchema | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType = z.ZodType,
+  A extends Access = Access,
+> {
+  method: HttpMethod;
+  /** The full public path in Express form (`/api/book/:id/like`); the gateway forwards it unchanged. */
+  path: string;
+  summary: string;
+  access: A;
+  /** A path parameter that names private data: it must be the signed-in user's id (else 403). */
+  self?: P extends ParamsSchema ? keyof z.infer<P> & string : never;
+  request?: { params?: P; query?: Q; body?: B };
+  /** Answer for the query's documentation when its schema transforms (OpenAPI describes inputs). */
+  queryDoc?: z.ZodObject;
+  /** The success answer: its status (200 unless said), what it means, its body. */
+  response: { status?: 200 | 201; description: string; body: R };
+  errors?: Partial<Record<ErrorStatus, string>>;
+  /** Middleware that runs after the access check and before parsing (rate limits, uploads). */
+  before?: RequestHandler[];
+  handler(input: RouteInput<P, Q, B, A>): Promise<z.input<R>> | z.input<R>;
+}
+
+/** Any declared route, whatever its schemas (what a service's list holds). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRoute = RouteDefinition<any, any, any, any, any>;
+
+/** Declares a route with its types inferred from its schemas (an identity function for the compiler). */
+export function defineRoute<
+  P extends ParamsSchema | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  R extends z.ZodType = z.ZodType,
+  A extends Access = Access,
+>(route: RouteDefinition<P, Q, B, R, A>): RouteDefinition<P, Q, B, R, A> {
+  return route;
+}
+
+function parse<S extends z.ZodType | undefined>(schema: S, value: unknown): Parsed<S> {
+  if (!schema) return undefined as Parsed<S>;
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(result.error);
+  return result.data as Parsed<S>;
+}
+
+function accessCheck(route: AnyRoute, req: Request): AuthUser | undefined {
+  if (route.access === 'public') return req.user;
+  const user = currentUser(req);
+  if (route.access === 'teacher' && !user.isTeacher) throw AppError.forbidden('Only teachers can do this.');
+  return user;
+}
+
+/** The Express handlers of one declared route: access, the route's own middleware, parsing, the handler. */
+function handlersOf(route: AnyRoute): RequestHandler[] {
+  const guard: RequestHandler = (req, _res, next) => {
+    accessCheck(route, req);
+    next();
+  };
+  const run: RequestHandler = async (req, res) => {
+    const user = accessCheck(route, req);
+    const params = parse(route.request?.params, req.params);
+    if (route.self && user?.id !== (params as Record<string, string>)[route.self])
+      throw AppError.forbidden('You can only access your own data.');
+    const query = parse(route.request?.query, req.query);
+    const body = parse(route.request?.body, req.body ?? {});
+    const answer = await route.handler({ params, query, body, user, req, res });
+    if (!res.headersSent) res.status(route.response.status ?? 200).json(answer);
+  };
+  return [guard, ...(route.before ?? []), run];
+}
+
+/** One Express router for a service's declared routes, in the order given. */
+export function routerFor(routes: ReadonlyArray<AnyRoute>): Router {
+  const router = Router();
+  for (const route of routes) router[route.method](route.path, ...handlersOf(route));
+  return router;
+}
