@@ -1,5 +1,35 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { SERVICE_NAMES } from './route-table';
+
+const ORIGIN_MESSAGE =
+  'must be an origin: http(s), host and optional port, no path (e.g. https://campus.example)';
+
+/**
+ * An origin as browsers send it in `Origin`: scheme, host, optional port, nothing else. Normalised the
+ * way browsers serialise it (lower-case host, default port dropped), so a plain string compare holds.
+ */
+const Origin = z
+  .url({ protocol: /^https?$/, error: ORIGIN_MESSAGE })
+  .refine((value) => {
+    if (!URL.canParse(value)) return true; // z.url has reported it
+    const url = new URL(value);
+    return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  }, ORIGIN_MESSAGE)
+  .transform((value) => new URL(value).origin);
+
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One entry Express's `trust proxy` understands: a named range, an address, or address/prefix|netmask. */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', range, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (range === undefined) return true;
+  if (/^\d+$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  return isIP(range) === family;
+}
 
 const serviceUrls = Object.fromEntries(
   SERVICE_NAMES.map((name) => [
@@ -8,55 +38,96 @@ const serviceUrls = Object.fromEntries(
   ]),
 );
 
-export const GatewayConfig = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
-  /**
-   * Express `trust proxy`: which hops in front of the gateway may report the client address
-   * (e.g. '1' behind one load balancer). Default: none, so X-Forwarded-For from clients is ignored.
-   */
-  TRUST_PROXY: z
-    .string()
-    .default('false')
-    .transform((v) => (v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v)),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  JWT_PUBLIC_KEY: z.string().min(1, 'the PEM public key that verifies access tokens is required'),
-  /** Origins allowed to send state-changing requests, comma separated; the gateway's own origin always is. */
-  ALLOWED_ORIGINS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
-  BODY_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .default(1024 * 1024),
-  UPLOAD_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .default(6 * 1024 * 1024),
-  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
-  HEALTH_TIMEOUT_MS: z.coerce.number().int().min(50).default(1_000),
-  /** Folder with shell/ and remotes/<name>/ builds; absent means API only. */
-  WEB_ROOT: z.string().optional(),
-  /** Behind TLS (production): adds HSTS and upgrade-insecure-requests. Off for plain-http local runs. */
-  HTTPS_ONLY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
-  /** Extra origins the CSP allows for scripts and styles (remotes served from a CDN). */
-  CSP_EXTRA_ORIGINS: z
-    .string()
-    .default('')
-    .transform((v) => v.split(/[\s,]+/).filter(Boolean)),
-  ...serviceUrls,
-});
+export const GatewayConfig = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().default('0.0.0.0'),
+    /**
+     * Express `trust proxy`: which hops in front of the gateway may report the client's address and
+     * scheme (X-Forwarded-For/-Proto). A number counts the proxies in front (1 behind one TLS proxy: the
+     * address it appends is the client's, whatever the client wrote before it); or addresses, CIDRs and
+     * loopback|linklocal|uniquelocal, comma separated. Default: none, so clients' X-Forwarded-* are
+     * ignored. 'true' (trust every hop) is refused: any client could then choose its own address.
+     */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default('false')
+      .refine(
+        (v) => v !== 'true',
+        "'true' would let any client choose its address; give the number of proxies in front (e.g. 1) or their addresses",
+      )
+      .refine(
+        (v) =>
+          ['true', 'false', ''].includes(v) ||
+          /^\d+$/.test(v) ||
+          v.split(',').every((e) => isProxyAddress(e.trim())),
+        'must be false, a number of proxy hops, or addresses/CIDRs/loopback/linklocal/uniquelocal, comma separated',
+      )
+      .transform((v): false | number | string =>
+        ['false', ''].includes(v) ? false : /^\d+$/.test(v) ? Number(v) : v,
+      ),
+    /**
+     * The origin users see in their address bar (e.g. https://campus.example behind a TLS proxy). When
+     * set, it is the gateway's own origin for the Origin check and for X-Forwarded-Proto/-Host to the
+     * services, instead of what the Host header and the connection say. Unset: derived per request.
+     */
+    PUBLIC_ORIGIN: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined)
+      .pipe(Origin.optional()),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    JWT_PUBLIC_KEY: z.string().min(1, 'the PEM public key that verifies access tokens is required'),
+    /** Other origins allowed to send state-changing requests, comma separated; the gateway's own always is. */
+    ALLOWED_ORIGINS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(Origin)),
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(1024 * 1024),
+    UPLOAD_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(6 * 1024 * 1024),
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    HEALTH_TIMEOUT_MS: z.coerce.number().int().min(50).default(1_000),
+    /** Folder with shell/ and remotes/<name>/ builds; absent means API only. */
+    WEB_ROOT: z.string().optional(),
+    /**
+     * Behind TLS (production): adds HSTS and upgrade-insecure-requests. Off for plain-http local runs.
+     * Refused with an http:// PUBLIC_ORIGIN, which it would make unreachable.
+     */
+    HTTPS_ONLY: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    /** Extra origins the CSP allows for scripts and styles (remotes served from a CDN). */
+    CSP_EXTRA_ORIGINS: z
+      .string()
+      .default('')
+      .transform((v) => v.split(/[\s,]+/).filter(Boolean)),
+    ...serviceUrls,
+  })
+  .superRefine((config, ctx) => {
+    if (config.HTTPS_ONLY && config.PUBLIC_ORIGIN?.startsWith('http:'))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HTTPS_ONLY'],
+        message: `is true, but PUBLIC_ORIGIN ${config.PUBLIC_ORIGIN} is plain http: browsers would be sent to https`,
+      });
+  });
 export type GatewayConfig = z.infer<typeof GatewayConfig>;
 
 export function upstreamsFrom(config: GatewayConfig): Map<string, string> {
@@ -66,4 +137,18 @@ export function upstreamsFrom(config: GatewayConfig): Map<string, string> {
     if (typeof url === 'string') map.set(name, url.replace(/\/$/, ''));
   }
   return map;
+}
+
+/**
+ * Settings that start but are almost certainly not what the operator meant; logged at start. An https
+ * public origin means a TLS proxy in front, and without TRUST_PROXY every client would then reach the
+ * services (and their rate limits) as that proxy's one address.
+ */
+export function configWarnings(config: GatewayConfig): string[] {
+  const warnings: string[] = [];
+  if (config.PUBLIC_ORIGIN?.startsWith('https:') && !config.TRUST_PROXY)
+    warnings.push(
+      "PUBLIC_ORIGIN is https but TRUST_PROXY is not set: every client will appear as the TLS proxy's address (one shared rate-limit key). Set TRUST_PROXY to the number of proxies in front (usually 1).",
+    );
+  return warnings;
 }

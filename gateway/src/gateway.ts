@@ -3,7 +3,7 @@ import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { accessLog } from './access-log';
 import { apiDocsRouter } from './api-docs';
-import { upstreamsFrom, type GatewayConfig } from './config';
+import { configWarnings, upstreamsFrom, type GatewayConfig } from './config';
 import { aggregateHealth } from './health';
 import { createApiProxy } from './proxy';
 import { SERVICE_NAMES, resolveRoute } from './route-table';
@@ -19,10 +19,17 @@ import { checkAccessToken } from './token-check';
  */
 export function createGateway(config: GatewayConfig, logger: Logger): { app: Express; close(): void } {
   const upstreams = upstreamsFrom(config);
-  const proxy = createApiProxy({ upstreams, defaultTimeoutMs: config.UPSTREAM_TIMEOUT_MS, logger });
+  const proxy = createApiProxy({
+    upstreams,
+    defaultTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    publicOrigin: config.PUBLIC_ORIGIN,
+    logger,
+  });
+  for (const warning of configWarnings(config)) logger.warn(warning);
   const app = express();
   app.disable('x-powered-by');
-  // Only a load balancer the operator names may speak for the client's address; by default nobody.
+  // Only the proxies the operator names (TRUST_PROXY) may speak for the client's address and scheme;
+  // by default nobody. req.ip is then the client, and the services get it as X-Forwarded-For.
   app.set('trust proxy', config.TRUST_PROXY);
 
   // The request id is forwarded, so the service logs and the events it emits carry the same id.
@@ -40,7 +47,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): { app: Exp
   // full public path.
   const api = express.Router();
   api.use(
-    rejectForeignOrigins(config.ALLOWED_ORIGINS),
+    rejectForeignOrigins({ publicOrigin: config.PUBLIC_ORIGIN, allowed: config.ALLOWED_ORIGINS }),
     capBodySize((path) =>
       resolveRoute(path)?.largeBodies ? config.UPLOAD_LIMIT_BYTES : config.BODY_LIMIT_BYTES,
     ),

@@ -14,8 +14,11 @@ type TimedRequest = IncomingMessage & { upstreamTimedOut?: boolean };
 export function createApiProxy(options: {
   upstreams: ReadonlyMap<string, string>;
   defaultTimeoutMs: number;
+  /** The origin users see (PUBLIC_ORIGIN): its scheme and host are what the services are told. */
+  publicOrigin?: string;
   logger: Logger;
 }): { handler: RequestHandler; close(): void } {
+  const publicUrl = options.publicOrigin ? new URL(options.publicOrigin) : undefined;
   // Reusing upstream sockets is most of a proxy's speed; maxSockets bounds what one gateway may open.
   const agent = new http.Agent({
     keepAlive: true,
@@ -33,7 +36,8 @@ export function createApiProxy(options: {
       proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
         target,
         agent,
-        // X-Forwarded-* are set from what the gateway saw, never appended to what the client claimed.
+        // X-Forwarded-* are set, never appended to what the client claimed: the client's address as
+        // `trust proxy` resolved it (req.ip), and the public scheme and host.
         xfwd: false,
         // Only the plugin that wires `on`: errors get our JSON answers, logs go through the access log.
         ejectPlugins: true,
@@ -42,8 +46,11 @@ export function createApiProxy(options: {
           proxyReq: (proxyReq, req: TimedRequest) => {
             const client = req as TimedRequest & { ip?: string; protocol?: string };
             proxyReq.setHeader('x-forwarded-for', client.ip ?? req.socket.remoteAddress ?? '');
-            proxyReq.setHeader('x-forwarded-proto', client.protocol ?? 'http');
-            proxyReq.setHeader('x-forwarded-host', req.headers.host ?? '');
+            proxyReq.setHeader(
+              'x-forwarded-proto',
+              publicUrl?.protocol.slice(0, -1) ?? client.protocol ?? 'http',
+            );
+            proxyReq.setHeader('x-forwarded-host', publicUrl?.host ?? req.headers.host ?? '');
             // A deadline for the answer to begin, not an idle timer: a service trickling bytes still times out.
             const deadline = setTimeout(() => {
               req.upstreamTimedOut = true;

@@ -19,13 +19,21 @@ export const stripIdentityHeaders: RequestHandler = (req, _res, next) => {
  * Cookies are SameSite=Lax, and on top of that a browser's state-changing request must come from an
  * allowed origin. Requests without an Origin (curl, server-to-server) carry no ambient browser cookies
  * worth forging, so they pass.
+ *
+ * The gateway's own origin is `publicOrigin` when the operator names it (behind a TLS proxy the
+ * gateway sees http and maybe the proxy's Host, never what the browser shows); otherwise it is derived
+ * from the request (scheme, honouring X-Forwarded-Proto only from a trusted proxy, and Host).
  */
-export function rejectForeignOrigins(allowed: readonly string[]): RequestHandler {
-  const allowSet = new Set(allowed);
+export function rejectForeignOrigins(options: {
+  publicOrigin?: string;
+  allowed: readonly string[];
+}): RequestHandler {
+  const allowSet = new Set(options.allowed);
+  const { publicOrigin } = options;
   return (req, res, next) => {
     const origin = req.headers.origin;
     if (!STATE_CHANGING.has(req.method) || !origin) return next();
-    const own = `${req.protocol}://${req.headers.host}`;
+    const own = publicOrigin ?? `${req.protocol}://${req.headers.host}`;
     if (origin === own || allowSet.has(origin)) return next();
     sendJsonError(
       res,
