@@ -34,7 +34,7 @@ export const identityService: ServiceDefinition<typeof IdentityConfig> = {
       },
     });
     return {
-      routes: createAuthRoutes({ accounts, sessions, config }),
+      routes: createAuthRoutes({ accounts, sessions, config, now }),
       consumers: [profileCompletedConsumer(db, accounts)],
       openapi: identityOpenApi,
     };

@@ -1,6 +1,5 @@
-import { Router, type CookieOptions, type Request, type Response } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
-import { LoginRequest, type RegisterResponse } from '@campus/contracts/identity';
+import { Router, type CookieOptions, type Response } from 'express';
+import type { RegisterResponse } from '@campus/contracts/identity';
 import {
   ACCESS_COOKIE,
   REFRESH_COOKIE,
@@ -12,21 +11,18 @@ import { AppError } from '@campus/service-kit/errors';
 import type { IdentityConfig } from '../config';
 import { toLoginResponse, type Accounts } from '../domain/accounts';
 import type { SessionTokens, Sessions } from '../domain/sessions';
+import { loginLimits, signUpLimits } from './auth-limits';
 
 const REFRESH_PATH = '/api/auth';
-
-/** The account a login attempt is for, normalised as login normalises it, so spacing or case buys no new budget. */
-function loginEmailKey(body: unknown): string {
-  const email = LoginRequest.shape.email.safeParse((body as { email?: unknown } | undefined)?.email);
-  return email.success ? email.data : '(invalid)';
-}
 
 export function createAuthRoutes(deps: {
   accounts: Accounts;
   sessions: Sessions;
   config: IdentityConfig;
+  /** The service's clock: limit windows open and close on it. */
+  now: () => Date;
 }): Router {
-  const { accounts, sessions, config } = deps;
+  const { accounts, sessions, config, now } = deps;
   const router = Router();
   const cookieBase: CookieOptions = { httpOnly: true, sameSite: 'lax', secure: config.COOKIE_SECURE };
 
@@ -46,42 +42,17 @@ export function createAuthRoutes(deps: {
     res.clearCookie(ACCESS_COOKIE, { ...cookieBase, path: '/' });
     res.clearCookie(REFRESH_COOKIE, { ...cookieBase, path: REFRESH_PATH });
   };
-  const limited = (message: string) => () => {
-    throw new AppError(429, 'RATE_LIMITED', message);
-  };
+  // Limits keyed so a campus behind one NAT address is not locked out (ADR 0005).
+  const signUpLimited = signUpLimits(config, now);
+  const loginLimited = loginLimits(config, now);
 
-  // Failed logins are counted per client and account (so one attacker cannot lock out everyone behind
-  // a NAT), and per client over all accounts (so spraying one password across many emails is bounded).
-  const failedLogins = (limit: number, key: (req: Request) => string) =>
-    rateLimit({
-      windowMs: 15 * 60 * 1000,
-      limit,
-      skipSuccessfulRequests: true,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      keyGenerator: key,
-      handler: limited('Too many login attempts. Please wait a few minutes and try again.'),
-    });
-  const clientKey = (req: Request) => ipKeyGenerator(req.ip ?? '');
-  const loginLimiters = [
-    failedLogins(config.LOGIN_ATTEMPTS_PER_15_MIN, (req) => `${clientKey(req)}|${loginEmailKey(req.body)}`),
-    failedLogins(config.LOGIN_ATTEMPTS_PER_CLIENT_15_MIN, clientKey),
-  ];
-  const registerLimiter = rateLimit({
-    windowMs: 60 * 60 * 1000,
-    limit: config.REGISTRATIONS_PER_HOUR,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: limited('Too many registrations from this address. Please try again later.'),
-  });
-
-  router.post('/api/auth/register', registerLimiter, async (req, res) => {
+  router.post('/api/auth/register', ...signUpLimited, async (req, res) => {
     const user = await accounts.register(req.body);
     const body: RegisterResponse = { success: true, message: 'Registration successful', user };
     res.status(201).json(body);
   });
 
-  router.post('/api/auth/login', ...loginLimiters, async (req, res) => {
+  router.post('/api/auth/login', ...loginLimited, async (req, res) => {
     const user = await accounts.authenticate(req.body);
     setSessionCookies(res, await sessions.start({ id: user.id, name: user.name, isTeacher: user.isTeacher }));
     res.json(toLoginResponse(user));
