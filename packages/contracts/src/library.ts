@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText, successWith } from './common';
+import { pageQuery } from './paging';
 
 /** Spec §5: the book subject list, spelling included ("Alogrithm" is how books carry it on the wire). */
 export const BOOK_SUBJECTS = [
@@ -68,8 +69,6 @@ export const BOOK_MESSAGES = {
   queryTooLong: 'Search text must be at most 200 characters',
   subjectFilterUnknown: 'Unknown subject filter',
   sortInvalid: 'Sort must be likes_desc or likes_asc',
-  pageInvalid: 'Page must be a whole number from 1 to 10000',
-  limitInvalid: 'Limit must be a whole number from 1 to 50',
 } as const;
 
 export const BOOK_STATUSES = ['pending', 'accepted', 'declined'] as const;
@@ -180,12 +179,6 @@ export const Book = z
   .meta({ id: 'Book' });
 export type Book = z.infer<typeof Book>;
 
-const wholeNumber = (message: string, min: number, max: number) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional(),
-  );
-
 /** GET /api/book/search query. Every value is plain text: never a pattern, an operator or an object. */
 export const BookSearchQuery = z.object({
   q: z
@@ -211,8 +204,7 @@ export const BookSearchQuery = z.object({
     blankToUndefined,
     z.enum(['likes_desc', 'likes_asc'], { error: BOOK_MESSAGES.sortInvalid }).optional(),
   ),
-  page: wholeNumber(BOOK_MESSAGES.pageInvalid, 1, 10_000).transform((v) => v ?? 1),
-  limit: wholeNumber(BOOK_MESSAGES.limitInvalid, 1, SEARCH_MAX_LIMIT).transform((v) => v ?? SEARCH_PAGE_SIZE),
+  ...pageQuery({ defaultLimit: SEARCH_PAGE_SIZE, maxLimit: SEARCH_MAX_LIMIT }),
 });
 export type BookSearchQuery = z.output<typeof BookSearchQuery>;
 
@@ -230,7 +222,27 @@ export type BookSearchResponse = z.infer<typeof BookSearchResponse>;
 export const BookResponse = successWith('BookResponse', Book);
 export type BookResponse = z.infer<typeof BookResponse>;
 
-export const BookListResponse = successWith('BookListResponse', z.array(Book));
+/** Review queue and bookmarks: small pages of cards, every page reachable. */
+export const PENDING_PAGE_SIZE = 20;
+export const BOOKMARKS_PAGE_SIZE = 50;
+export const PendingBooksQuery = z.object(
+  pageQuery({ defaultLimit: PENDING_PAGE_SIZE, maxLimit: SEARCH_MAX_LIMIT }),
+);
+export const BookmarksQuery = z.object(
+  pageQuery({ defaultLimit: BOOKMARKS_PAGE_SIZE, maxLimit: SEARCH_MAX_LIMIT }),
+);
+
+/** GET /api/book/pending/{userId}: the spec's `success, data, message`, plus where the list goes on. */
+export const BookListResponse = z
+  .object({
+    success: z.literal(true),
+    message: z.string(),
+    data: z.array(Book),
+    page: z.number(),
+    pages: z.number(),
+    total: z.number(),
+  })
+  .meta({ id: 'BookListResponse' });
 export type BookListResponse = z.infer<typeof BookListResponse>;
 
 /** PATCH /api/book/{id}/like (userId in the body is ignored). */
@@ -253,7 +265,10 @@ export const BookmarkResponse = successWith(
 export type BookmarkResponse = z.infer<typeof BookmarkResponse>;
 
 /** GET /api/commonData/bookmarks/{userId}: the spec's shape. */
-export const BookmarksResponse = successWith('BookmarksResponse', z.object({ booksBookmark: z.array(Book) }));
+export const BookmarksResponse = successWith(
+  'BookmarksResponse',
+  z.object({ booksBookmark: z.array(Book), page: z.number(), pages: z.number(), total: z.number() }),
+);
 export type BookmarksResponse = z.infer<typeof BookmarksResponse>;
 
 /** PUT /api/book/{id}/status: 1 accepts, 2 declines; verifiedBy is taken from the reviewer's session. */

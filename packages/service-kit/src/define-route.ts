@@ -45,8 +45,11 @@ export interface RouteDefinition<
   /** A path parameter that names private data: it must be the signed-in user's id (else 403). */
   self?: P extends ParamsSchema ? keyof z.infer<P> & string : never;
   request?: { params?: P; query?: Q; body?: B };
-  /** Answer for the query's documentation when its schema transforms (OpenAPI describes inputs). */
-  queryDoc?: z.ZodObject;
+  /**
+   * What the document shows where the parsing schema cannot say it: a query whose schema transforms,
+   * or a body the handler parses itself because its shape depends on the user (teacher or student).
+   */
+  docs?: { query?: z.ZodObject; body?: z.ZodType };
   /** The success answer: its status (200 unless said), what it means, its body. */
   response: { status?: 200 | 201; description: string; body: R };
   errors?: Partial<Record<ErrorStatus, string>>;

@@ -57,7 +57,8 @@ export function routeConfigOf(route: AnyRoute): ApiRoute {
     errors[403] = errorResponse(route.access === 'teacher' ? 'Not a teacher.' : 'Not your own data.');
   for (const [status, description] of Object.entries(route.errors ?? {}))
     errors[Number(status)] = errorResponse(String(description));
-  const query = route.queryDoc ?? route.request?.query;
+  const query = route.docs?.query ?? route.request?.query;
+  const body = route.docs?.body ?? route.request?.body;
   return {
     method: route.method,
     path: openApiPath(route.path),
@@ -66,7 +67,7 @@ export function routeConfigOf(route: AnyRoute): ApiRoute {
     request: {
       ...(route.request?.params ? { params: route.request.params } : {}),
       ...(query ? { query } : {}),
-      ...(route.request?.body ? { body: json(route.request.body) } : {}),
+      ...(body ? { body: json(body) } : {}),
     },
     responses: {
       [route.response.status ?? 200]: {

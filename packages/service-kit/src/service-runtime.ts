@@ -1,12 +1,13 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Router } from 'express';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { createAccessTokenVerifier } from './auth';
 import type { EventBus, EventConsumer } from './bus/event-bus';
 import type { DatabaseHandle, Db } from './db';
+import { routerFor, type AnyRoute } from './define-route';
 import { createHttpApp } from './http-app';
+import { openApiFromRoutes } from './openapi';
 import { createOutboxRelay, type OutboxTable } from './outbox';
 import { requestContext } from './request-context';
 import { listRoutes, type DeclaredRoute } from './route-list';
@@ -23,9 +24,9 @@ export interface ServiceDeps<C> {
 
 /** What a service is made of, without having started anything (no I/O at import or creation). */
 export interface ServiceModule {
-  routes: Router;
+  /** Its HTTP API, declared once: the router and the OpenAPI document are both made from this list. */
+  routes: ReadonlyArray<AnyRoute>;
   consumers?: EventConsumer[];
-  openapi?: () => object;
 }
 
 /** What every service's configuration has, whatever else it adds. */
@@ -37,6 +38,8 @@ export interface BaseServiceConfig {
 export interface ServiceDefinition<S extends z.ZodType<BaseServiceConfig> = z.ZodType<BaseServiceConfig>> {
   /** Also the service's database schema, event producer name and queue name. */
   name: string;
+  /** The title of its OpenAPI document ("Library API"). */
+  title: string;
   configSchema: S;
   migrationsFolder: string;
   outbox: OutboxTable;
@@ -117,11 +120,12 @@ export async function startService<S extends z.ZodType<BaseServiceConfig>>(
     now: options.now ?? (() => new Date()),
   });
 
+  const router = routerFor(module.routes);
   const app = createHttpApp({
     logger,
     verifyAccessToken: createAccessTokenVerifier(options.config.JWT_PUBLIC_KEY),
-    routes: module.routes,
-    openapi: module.openapi,
+    routes: router,
+    openapi: openApiFromRoutes(definition.title, module.routes),
     readiness: [
       { name: 'database', check: () => database.ping() },
       {
@@ -150,7 +154,7 @@ export async function startService<S extends z.ZodType<BaseServiceConfig>>(
   return {
     name: definition.name,
     port,
-    routes: listRoutes(module.routes),
+    routes: listRoutes(router),
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,
     async stop() {
       await new Promise<void>((resolve) => {

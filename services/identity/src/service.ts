@@ -7,11 +7,11 @@ import { createScryptHasher } from './domain/password';
 import { createSessions } from './domain/sessions';
 import { profileCompletedConsumer } from './events/profile-completed';
 import { createAuthRoutes } from './http/auth-routes';
-import { identityOpenApi } from './http/openapi';
 
 /** Identity: accounts, passwords, sessions. The only service holding the token-signing key. */
 export const identityService: ServiceDefinition<typeof IdentityConfig> = {
   name: 'identity',
+  title: 'Identity API',
   configSchema: IdentityConfig,
   migrationsFolder: path.join(__dirname, '..', 'migrations'),
   outbox,
@@ -36,7 +36,6 @@ export const identityService: ServiceDefinition<typeof IdentityConfig> = {
     return {
       routes: createAuthRoutes({ accounts, sessions, config, now }),
       consumers: [profileCompletedConsumer(db, accounts)],
-      openapi: identityOpenApi,
     };
   },
 };

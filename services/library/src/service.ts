@@ -5,11 +5,11 @@ import { outbox } from './data/schema';
 import { createBooks } from './domain/books';
 import { teacherSubjectsConsumer } from './events/teacher-subjects';
 import { createBookRoutes } from './http/book-routes';
-import { libraryOpenApi } from './http/openapi';
 
 /** Library: books and notes, search, likes, bookmarks, and the teachers' review of uploads. */
 export const libraryService: ServiceDefinition<typeof LibraryConfig> = {
   name: 'library',
+  title: 'Library API',
   configSchema: LibraryConfig,
   migrationsFolder: path.join(__dirname, '..', 'migrations'),
   outbox,
@@ -18,7 +18,6 @@ export const libraryService: ServiceDefinition<typeof LibraryConfig> = {
     return {
       routes: createBookRoutes({ books }),
       consumers: [teacherSubjectsConsumer(db, books)],
-      openapi: libraryOpenApi,
     };
   },
 };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { EventEnvelope } from '@campus/contracts/events';
 import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';
+import { waitFor } from '@campus/service-kit/testing/wait-for';
 import { libraryService } from '../src/service';
 import {
   auth,
@@ -11,7 +12,6 @@ import {
   upload,
   uploadAccepted,
   validBook,
-  waitFor,
   type TestUser,
 } from './helpers';
 
@@ -65,7 +65,7 @@ describe('uploading a book (POST /api/book)', () => {
 
   test('when it is created, then library.book.submitted is published with the book, uploader, subject and title', async () => {
     const id = await upload(h, student);
-    await waitFor(() => events.length > 0);
+    await waitFor('library.book.submitted published', () => events.length > 0);
     expect(events[0]).toMatchObject({
       name: 'library.book.submitted',
       producer: 'library',
@@ -193,7 +193,14 @@ describe('reviewing (GET /api/book/pending/{userId}, PUT /api/book/{id}/status)'
   test('when the teacher teaches another subject, then the book is not in their pending list and they may not review it (403)', async () => {
     const id = await upload(h, student);
     const res = await api().get(`/api/book/pending/${dbmsTeacher.id}`).set(auth(dbmsTeacher)).expect(200);
-    expect(res.body).toEqual({ success: true, message: 'No pending books to review', data: [] });
+    expect(res.body).toEqual({
+      success: true,
+      message: 'No pending books to review',
+      data: [],
+      page: 1,
+      pages: 0,
+      total: 0,
+    });
     const put = await api()
       .put(`/api/book/${id}/status`)
       .set(auth(dbmsTeacher))
@@ -241,7 +248,9 @@ describe('reviewing (GET /api/book/pending/{userId}, PUT /api/book/{id}/status)'
       message: 'Book accepted',
       data: { _id: id, status: 'accepted', verifiedBy: 'Dr. Meera Iyer' },
     });
-    await waitFor(() => events.some((e) => e.name === 'library.book.reviewed'));
+    await waitFor('library.book.reviewed published', () =>
+      events.some((e) => e.name === 'library.book.reviewed'),
+    );
     expect(events.find((e) => e.name === 'library.book.reviewed')?.payload).toEqual({
       bookId: id,
       uploadedBy: student.id,
@@ -427,5 +436,58 @@ describe('bookmarks (PATCH /api/book/bookmark, DELETE /api/book/bookmark/{id}, G
       .set(auth(student))
       .send({ bookId: { $ne: null } })
       .expect(400);
+  });
+});
+
+describe('paging the review queue and the bookmarks (?page=&limit=)', () => {
+  test('when 25 books wait for review, then the queue answers pages of 20 oldest first, the second page holds the rest, and every book is reachable', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 25; i++) ids.push(await upload(h, student, { ...validBook, title: `Notes ${i}` }));
+    const first = await api().get(`/api/book/pending/${dsaTeacher.id}`).set(auth(dsaTeacher)).expect(200);
+    expect(first.body).toMatchObject({ success: true, page: 1, pages: 2, total: 25 });
+    expect(first.body.data).toHaveLength(20);
+    const second = await api()
+      .get(`/api/book/pending/${dsaTeacher.id}?page=2`)
+      .set(auth(dsaTeacher))
+      .expect(200);
+    expect(second.body).toMatchObject({ page: 2, pages: 2, total: 25 });
+    expect([...first.body.data, ...second.body.data].map((b: { _id: string }) => b._id)).toEqual(ids);
+  });
+
+  test('when a page or limit is out of range, then 400 with the shared paging message', async () => {
+    const page = await api()
+      .get(`/api/book/pending/${dsaTeacher.id}?page=0`)
+      .set(auth(dsaTeacher))
+      .expect(400);
+    expect(page.body.message).toBe('Page must be a whole number from 1 to 10000');
+    const limit = await api()
+      .get(`/api/commonData/bookmarks/${student.id}?limit=51`)
+      .set(auth(student))
+      .expect(400);
+    expect(limit.body.message).toBe('Limit must be a whole number from 1 to 50');
+  });
+
+  test('when a student has more bookmarks than a page, then pages with the total, each bookmark on exactly one page', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const id = await uploadAccepted(h, otherStudent, dsaTeacher);
+      await api().patch('/api/book/bookmark').set(auth(student)).send({ bookId: id }).expect(200);
+      ids.push(id);
+    }
+    const first = await api()
+      .get(`/api/commonData/bookmarks/${student.id}?limit=2`)
+      .set(auth(student))
+      .expect(200);
+    expect(first.body.data).toMatchObject({ page: 1, pages: 2, total: 3 });
+    const second = await api()
+      .get(`/api/commonData/bookmarks/${student.id}?limit=2&page=2`)
+      .set(auth(student))
+      .expect(200);
+    expect(
+      [...first.body.data.booksBookmark, ...second.body.data.booksBookmark].map(
+        (b: { _id: string }) => b._id,
+      ),
+    ).toEqual(expect.arrayContaining(ids));
+    expect(second.body.data.booksBookmark).toHaveLength(1);
   });
 });

@@ -4,12 +4,12 @@ import { ProfileConfig } from './config';
 import { outbox } from './data/schema';
 import { createProfiles } from './domain/profiles';
 import { profileConsumer } from './events/profile-consumer';
-import { profileOpenApi } from './http/openapi';
 import { createProfileRoutes } from './http/profile-routes';
 
 /** Profile: each user's common data and the dashboard's counts, kept from other domains' events. */
 export const profileService: ServiceDefinition<typeof ProfileConfig> = {
   name: 'profile',
+  title: 'Profile API',
   configSchema: ProfileConfig,
   migrationsFolder: path.join(__dirname, '..', 'migrations'),
   outbox,
@@ -18,7 +18,6 @@ export const profileService: ServiceDefinition<typeof ProfileConfig> = {
     return {
       routes: createProfileRoutes({ profiles }),
       consumers: [profileConsumer(db, profiles)],
-      openapi: profileOpenApi,
     };
   },
 };

@@ -1,11 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import {
-  RegisterRequest,
-  LoginRequest,
-  TEACHER_CODE_MESSAGE,
-  WRONG_CREDENTIALS_MESSAGE,
-} from '@campus/contracts/identity';
-import type { LoginResponse, UserRecord } from '@campus/contracts/identity';
+import type { z } from 'zod';
+import { TEACHER_CODE_MESSAGE, WRONG_CREDENTIALS_MESSAGE } from '@campus/contracts/identity';
+import type { LoginRequest, LoginResponse, RegisterRequest, UserRecord } from '@campus/contracts/identity';
 import type { Db, DbExecutor } from '@campus/service-kit/db';
 import { AppError } from '@campus/service-kit/errors';
 import type { Transact } from '@campus/service-kit/unit-of-work';
@@ -45,8 +41,7 @@ export function createAccounts(deps: AccountsDeps) {
   const decoyHash = deps.hasher.hash('decoy-password-for-timing');
 
   return {
-    async register(input: unknown): Promise<UserRecord> {
-      const data = RegisterRequest.parse(input);
+    async register(data: z.output<typeof RegisterRequest>): Promise<UserRecord> {
       if (data.isTeacher && !isValidTeacherCode(data.teacherCode, deps.teacherCode))
         throw new AppError(400, 'INVALID_TEACHER_CODE', TEACHER_CODE_MESSAGE);
       const passwordHash = await deps.hasher.hash(data.password);
@@ -72,8 +67,7 @@ export function createAccounts(deps: AccountsDeps) {
       }
     },
 
-    async authenticate(input: unknown): Promise<UserRow> {
-      const { email, password } = LoginRequest.parse(input);
+    async authenticate({ email, password }: z.output<typeof LoginRequest>): Promise<UserRow> {
       const [row] = await deps.db
         .select()
         .from(users)

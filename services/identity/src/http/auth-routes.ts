@@ -1,12 +1,13 @@
-import { Router, type CookieOptions, type Response } from 'express';
-import type { RegisterResponse } from '@campus/contracts/identity';
+import type { CookieOptions, Response } from 'express';
 import {
-  ACCESS_COOKIE,
-  REFRESH_COOKIE,
-  currentUser,
-  readCookie,
-  requireUser,
-} from '@campus/service-kit/auth';
+  LoginRequest,
+  LoginResponse,
+  RegisterRequest,
+  RegisterResponse,
+  SuccessResponse,
+} from '@campus/contracts/identity';
+import { ACCESS_COOKIE, REFRESH_COOKIE, readCookie } from '@campus/service-kit/auth';
+import { defineRoute, type AnyRoute } from '@campus/service-kit/define-route';
 import { AppError } from '@campus/service-kit/errors';
 import type { IdentityConfig } from '../config';
 import { toLoginResponse, type Accounts } from '../domain/accounts';
@@ -21,9 +22,8 @@ export function createAuthRoutes(deps: {
   config: IdentityConfig;
   /** The service's clock: limit windows open and close on it. */
   now: () => Date;
-}): Router {
+}): AnyRoute[] {
   const { accounts, sessions, config, now } = deps;
-  const router = Router();
   const cookieBase: CookieOptions = { httpOnly: true, sameSite: 'lax', secure: config.COOKIE_SECURE };
 
   const setSessionCookies = (res: Response, tokens: SessionTokens) => {
@@ -42,44 +42,81 @@ export function createAuthRoutes(deps: {
     res.clearCookie(ACCESS_COOKIE, { ...cookieBase, path: '/' });
     res.clearCookie(REFRESH_COOKIE, { ...cookieBase, path: REFRESH_PATH });
   };
-  // Limits keyed so a campus behind one NAT address is not locked out (ADR 0005).
-  const signUpLimited = signUpLimits(config, now);
-  const loginLimited = loginLimits(config, now);
 
-  router.post('/api/auth/register', ...signUpLimited, async (req, res) => {
-    const user = await accounts.register(req.body);
-    const body: RegisterResponse = { success: true, message: 'Registration successful', user };
-    res.status(201).json(body);
-  });
-
-  router.post('/api/auth/login', ...loginLimited, async (req, res) => {
-    const user = await accounts.authenticate(req.body);
-    setSessionCookies(res, await sessions.start({ id: user.id, name: user.name, isTeacher: user.isTeacher }));
-    res.json(toLoginResponse(user));
-  });
-
-  router.post('/api/auth/refresh', async (req, res) => {
-    try {
-      setSessionCookies(res, await sessions.refresh(readCookie(req, REFRESH_COOKIE)));
-    } catch (err) {
-      // A lost race keeps the cookies: the winning response has just set the new ones.
-      if (!(err instanceof AppError && err.code === 'REFRESH_RACE')) clearSessionCookies(res);
-      throw err;
-    }
-    res.json({ success: true });
-  });
-
-  router.post('/api/auth/logout', async (req, res) => {
-    await sessions.end(readCookie(req, REFRESH_COOKIE));
-    clearSessionCookies(res);
-    res.json({ success: true });
-  });
-
-  router.get('/api/auth/me', requireUser, async (req, res) => {
-    const user = await accounts.findById(currentUser(req).id);
-    if (!user) throw AppError.unauthenticated();
-    res.json(toLoginResponse(user));
-  });
-
-  return router;
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/api/auth/register',
+      summary: 'Create an account (teachers give the faculty code)',
+      access: 'public',
+      // Limits keyed so a campus behind one NAT address is not locked out (ADR 0005).
+      before: signUpLimits(config, now),
+      request: { body: RegisterRequest },
+      response: { status: 201, description: 'Registered', body: RegisterResponse },
+      errors: { 409: 'An account with this email already exists (EMAIL_TAKEN).' },
+      handler: async ({ body }) => ({
+        success: true as const,
+        message: 'Registration successful',
+        user: await accounts.register(body),
+      }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/auth/login',
+      summary: 'Sign in; sets the session cookies',
+      access: 'public',
+      before: loginLimits(config, now),
+      request: { body: LoginRequest },
+      response: { description: 'The user record with isFirstTime', body: LoginResponse },
+      handler: async ({ body, res }) => {
+        const user = await accounts.authenticate(body);
+        setSessionCookies(
+          res,
+          await sessions.start({ id: user.id, name: user.name, isTeacher: user.isTeacher }),
+        );
+        return toLoginResponse(user);
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/auth/refresh',
+      summary: 'Rotate the refresh token (cookie) and issue a new access token',
+      access: 'public',
+      response: { description: 'New cookies set', body: SuccessResponse },
+      handler: async ({ req, res }) => {
+        try {
+          setSessionCookies(res, await sessions.refresh(readCookie(req, REFRESH_COOKIE)));
+        } catch (err) {
+          // A lost race keeps the cookies: the winning response has just set the new ones.
+          if (!(err instanceof AppError && err.code === 'REFRESH_RACE')) clearSessionCookies(res);
+          throw err;
+        }
+        return { success: true as const };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/auth/logout',
+      summary: 'End the session on every device it reached',
+      access: 'public',
+      response: { description: 'Signed out', body: SuccessResponse },
+      handler: async ({ req, res }) => {
+        await sessions.end(readCookie(req, REFRESH_COOKIE));
+        clearSessionCookies(res);
+        return { success: true as const };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/auth/me',
+      summary: 'The signed-in user',
+      access: 'user',
+      response: { description: 'The user record with isFirstTime', body: LoginResponse },
+      handler: async ({ user }) => {
+        const account = await accounts.findById(user.id);
+        if (!account) throw AppError.unauthenticated();
+        return toLoginResponse(account);
+      },
+    }),
+  ];
 }

@@ -1,95 +1,180 @@
-import { Router } from 'express';
+import { z } from 'zod';
 import {
   BOOK_MESSAGES,
-  type BookListResponse,
-  type BookResponse,
-  type BookSearchResponse,
-  type BookmarkResponse,
-  type BookmarksResponse,
-  type LikeResponse,
+  BookListResponse,
+  BookResponse,
+  BookSearchQuery,
+  BookSearchResponse,
+  BookmarkRequest,
+  BookmarkResponse,
+  BookmarksQuery,
+  BookmarksResponse,
+  CreateBookRequest,
+  LikeResponse,
+  PendingBooksQuery,
+  ReviewRequest,
+  SEARCH_MAX_LIMIT,
+  SEARCH_MAX_QUERY_LENGTH,
+  SEARCH_PAGE_SIZE,
+  PENDING_PAGE_SIZE,
+  BOOKMARKS_PAGE_SIZE,
 } from '@campus/contracts/library';
-import { currentUser, requireSelf, requireTeacher, requireUser } from '@campus/service-kit/auth';
+import { pageQueryDoc } from '@campus/contracts/paging';
+import { defineRoute, type AnyRoute } from '@campus/service-kit/define-route';
 import type { Books } from '../domain/books';
 
+const BookIdParams = z.object({ id: z.string().meta({ description: 'The book id' }) });
+const SelfParams = z.object({
+  userId: z.string().meta({ description: 'The signed-in user (anyone else: 403)' }),
+});
+
 /** The spec's /api/book calls (and the bookmarks list the gateway routes here), shaped as its table says. */
-export function createBookRoutes({ books }: { books: Books }): Router {
-  const router = Router();
-
-  router.get('/api/book/search', async (req, res) => {
-    const result = await books.search(req.query);
-    const body: BookSearchResponse = {
-      success: true,
-      data: result.books,
-      pages: result.pages,
-      total: result.total,
-      message: result.total === 0 ? BOOK_MESSAGES.searchEmpty : BOOK_MESSAGES.searchFound,
-    };
-    res.json(body);
-  });
-
-  router.post('/api/book', requireUser, async (req, res) => {
-    const body: BookResponse = {
-      success: true,
-      message: BOOK_MESSAGES.created,
-      data: await books.create(currentUser(req), req.body),
-    };
-    res.status(201).json(body);
-  });
-
-  router.patch('/api/book/bookmark', requireUser, async (req, res) => {
-    const bookId = await books.bookmark(currentUser(req), req.body);
-    const body: BookmarkResponse = {
-      success: true,
-      message: BOOK_MESSAGES.bookmarked,
-      data: { bookId, bookmarked: true },
-    };
-    res.json(body);
-  });
-
-  router.delete('/api/book/bookmark/:bookId', requireUser, async (req, res) => {
-    const bookId = await books.removeBookmark(currentUser(req), req.params.bookId);
-    const body: BookmarkResponse = {
-      success: true,
-      message: BOOK_MESSAGES.bookmarkRemoved,
-      data: { bookId, bookmarked: false },
-    };
-    res.json(body);
-  });
-
-  router.get('/api/commonData/bookmarks/:userId', requireSelf('userId'), async (req, res) => {
-    const body: BookmarksResponse = {
-      success: true,
-      message: BOOK_MESSAGES.searchFound,
-      data: { booksBookmark: await books.bookmarksOf(currentUser(req)) },
-    };
-    res.json(body);
-  });
-
-  router.get('/api/book/pending/:userId', requireTeacher, requireSelf('userId'), async (req, res) => {
-    const data = await books.pendingFor(currentUser(req));
-    const body: BookListResponse = {
-      success: true,
-      message: data.length ? BOOK_MESSAGES.pendingFound : BOOK_MESSAGES.pendingEmpty,
-      data,
-    };
-    res.json(body);
-  });
-
-  router.patch('/api/book/:id/like', requireUser, async (req, res) => {
-    const data = await books.like(currentUser(req), req.params.id);
-    const body: LikeResponse = { success: true, message: BOOK_MESSAGES.liked, data };
-    res.json(body);
-  });
-
-  router.put('/api/book/:id/status', requireTeacher, async (req, res) => {
-    const data = await books.review(currentUser(req), req.params.id, req.body);
-    const body: BookResponse = {
-      success: true,
-      message: data.status === 'accepted' ? BOOK_MESSAGES.accepted : BOOK_MESSAGES.declined,
-      data,
-    };
-    res.json(body);
-  });
-
-  return router;
+export function createBookRoutes({ books }: { books: Books }): AnyRoute[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/api/book/search',
+      summary:
+        'Search accepted books by title, tags or subject (ranked, prefix-friendly), filter by subject, sort by likes',
+      access: 'public',
+      request: { query: BookSearchQuery },
+      docs: {
+        query: z.object({
+          q: z.string().max(SEARCH_MAX_QUERY_LENGTH).optional(),
+          subject: z.string().optional(),
+          sort: z.enum(['likes_desc', 'likes_asc']).optional(),
+          ...pageQueryDoc({ defaultLimit: SEARCH_PAGE_SIZE, maxLimit: SEARCH_MAX_LIMIT }),
+        }),
+      },
+      response: { description: 'One page of books and the number of pages', body: BookSearchResponse },
+      handler: async ({ query }) => {
+        const result = await books.search(query);
+        return {
+          success: true as const,
+          data: result.books,
+          pages: result.pages,
+          total: result.total,
+          message: result.total === 0 ? BOOK_MESSAGES.searchEmpty : BOOK_MESSAGES.searchFound,
+        };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/book',
+      summary: 'Upload a book or notes (pending until a teacher of its subject reviews it)',
+      access: 'user',
+      request: { body: CreateBookRequest },
+      response: { status: 201, description: 'Created, pending review', body: BookResponse },
+      handler: async ({ user, body }) => ({
+        success: true as const,
+        message: BOOK_MESSAGES.created,
+        data: await books.create(user, body),
+      }),
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/api/book/bookmark',
+      summary: 'Bookmark an accepted book (idempotent)',
+      access: 'user',
+      request: { body: BookmarkRequest },
+      response: { description: 'Bookmarked', body: BookmarkResponse },
+      errors: { 404: 'No such accepted book' },
+      handler: async ({ user, body }) => ({
+        success: true as const,
+        message: BOOK_MESSAGES.bookmarked,
+        data: { bookId: await books.bookmark(user, body), bookmarked: true },
+      }),
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/api/book/bookmark/:bookId',
+      summary: 'Remove a bookmark (idempotent)',
+      access: 'user',
+      request: { params: z.object({ bookId: z.string().meta({ description: 'The book id' }) }) },
+      response: { description: 'Removed', body: BookmarkResponse },
+      handler: async ({ user, params }) => ({
+        success: true as const,
+        message: BOOK_MESSAGES.bookmarkRemoved,
+        data: { bookId: await books.removeBookmark(user, params.bookId), bookmarked: false },
+      }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/commonData/bookmarks/:userId',
+      summary: `The signed-in user's bookmarked books, newest first (self only; ${BOOKMARKS_PAGE_SIZE} a page)`,
+      access: 'user',
+      self: 'userId',
+      request: { params: SelfParams, query: BookmarksQuery },
+      docs: {
+        query: z.object(pageQueryDoc({ defaultLimit: BOOKMARKS_PAGE_SIZE, maxLimit: SEARCH_MAX_LIMIT })),
+      },
+      response: { description: 'One page of bookmarked books', body: BookmarksResponse },
+      handler: async ({ user, query }) => {
+        const page = await books.bookmarksOf(user, query);
+        return {
+          success: true as const,
+          message: BOOK_MESSAGES.searchFound,
+          data: { booksBookmark: page.books, page: page.page, pages: page.pages, total: page.total },
+        };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/book/pending/:userId',
+      summary: `Pending books in the signed-in teacher's subjects, oldest first (teachers only, self only; ${PENDING_PAGE_SIZE} a page)`,
+      access: 'teacher',
+      self: 'userId',
+      request: { params: SelfParams, query: PendingBooksQuery },
+      docs: {
+        query: z.object(pageQueryDoc({ defaultLimit: PENDING_PAGE_SIZE, maxLimit: SEARCH_MAX_LIMIT })),
+      },
+      response: { description: 'One page of pending books', body: BookListResponse },
+      handler: async ({ user, query }) => {
+        const page = await books.pendingFor(user, query);
+        return {
+          success: true as const,
+          message: page.total ? BOOK_MESSAGES.pendingFound : BOOK_MESSAGES.pendingEmpty,
+          data: page.books,
+          page: page.page,
+          pages: page.pages,
+          total: page.total,
+        };
+      },
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/api/book/:id/like',
+      summary: 'Like an accepted book, once per user (no unlike)',
+      access: 'user',
+      request: { params: BookIdParams },
+      response: { description: 'The likes after the call', body: LikeResponse },
+      errors: { 404: 'No such accepted book' },
+      handler: async ({ user, params }) => ({
+        success: true as const,
+        message: BOOK_MESSAGES.liked,
+        data: await books.like(user, params.id),
+      }),
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/api/book/:id/status',
+      summary: 'Accept (1) or decline (2) a pending book; verifiedBy is the reviewer',
+      access: 'teacher',
+      request: { params: BookIdParams, body: ReviewRequest },
+      response: { description: 'Reviewed', body: BookResponse },
+      errors: {
+        403: 'Not a teacher of this subject, or the uploader',
+        404: 'No such book',
+        409: 'Already reviewed',
+      },
+      handler: async ({ user, params, body }) => {
+        const data = await books.review(user, params.id, body);
+        return {
+          success: true as const,
+          message: data.status === 'accepted' ? BOOK_MESSAGES.accepted : BOOK_MESSAGES.declined,
+          data,
+        };
+      },
+    }),
+  ];
 }

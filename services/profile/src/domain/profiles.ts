@@ -1,8 +1,9 @@
-import {
+import type { z } from 'zod';
+import type {
+  ProfileCounts,
+  ProfileData,
   StudentCommonDataRequest,
   TeacherCommonDataRequest,
-  type ProfileCounts,
-  type ProfileData,
 } from '@campus/contracts/profile';
 import type { AuthUser } from '@campus/service-kit/auth';
 import type { Db, DbExecutor } from '@campus/service-kit/db';
@@ -11,6 +12,11 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { contributions, profiles, type ContributionKind } from '../data/schema';
 
 type ProfileRow = typeof profiles.$inferSelect;
+
+/** Common data as the HTTP layer parsed it, for the role the session says (never the body). */
+export type CommonData =
+  | ({ role: 'teacher' } & z.output<typeof TeacherCommonDataRequest>)
+  | ({ role: 'student' } & z.output<typeof StudentCommonDataRequest>);
 
 function toProfileData(row: ProfileRow): ProfileData {
   return {
@@ -57,16 +63,24 @@ export function createProfiles(deps: { db: Db; transact: Transact; now: () => Da
      * Saves the signed-in user's common data: the role decides which fields are read (the token's
      * role, never the body's), and the one row per user is created or updated, never duplicated.
      */
-    async saveCommonData(user: AuthUser, body: unknown): Promise<ProfileData> {
+    async saveCommonData(user: AuthUser, data: CommonData): Promise<ProfileData> {
       const at = now();
-      const fields = user.isTeacher
-        ? {
-            ...TeacherCommonDataRequest.parse(body),
-            graduationYear: null,
-            branch: null,
-            enrollmentNumber: null,
-          }
-        : { ...StudentCommonDataRequest.parse(body), department: null, subjects: [] as string[] };
+      const fields =
+        data.role === 'teacher'
+          ? {
+              department: data.department,
+              subjects: data.subjects,
+              graduationYear: null,
+              branch: null,
+              enrollmentNumber: null,
+            }
+          : {
+              graduationYear: data.graduationYear,
+              branch: data.branch,
+              enrollmentNumber: data.enrollmentNumber,
+              department: null,
+              subjects: [] as string[],
+            };
       return transact(async (tx, emit) => {
         const [row] = await tx
           .insert(profiles)

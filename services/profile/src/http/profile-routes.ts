@@ -1,45 +1,81 @@
-import { Router, type Response } from 'express';
-import type {
+import { z } from 'zod';
+import {
   ProfileCountsResponse,
   ProfileDataResponse,
   SaveCommonDataResponse,
+  StudentCommonDataRequest,
+  TeacherCommonDataRequest,
 } from '@campus/contracts/profile';
-import { currentUser, requireSelf, requireUser } from '@campus/service-kit/auth';
+import { defineRoute, type AnyRoute } from '@campus/service-kit/define-route';
+import type { Response } from 'express';
 import type { Profiles } from '../domain/profiles';
 
 /** Private data: never kept by a shared cache, and a browser asks again rather than show stale counts. */
 const privateNoStore = (res: Response) => res.set('Cache-Control', 'private, no-store');
 
-export function createProfileRoutes(deps: { profiles: Profiles }): Router {
+const SelfParams = z.object({
+  userId: z.string().meta({ description: 'The signed-in user (anyone else: 403)' }),
+});
+
+export function createProfileRoutes(deps: { profiles: Profiles }): AnyRoute[] {
   const { profiles } = deps;
-  const router = Router();
-
-  // The spec's client treats 201 as success for a first save and for every later edit alike.
-  router.post('/api/commonData', requireUser, async (req, res) => {
-    const data = await profiles.saveCommonData(currentUser(req), req.body);
-    const body: SaveCommonDataResponse = { success: true, message: 'Profile saved successfully', data };
-    res.status(201).json(body);
-  });
-
-  router.get('/api/commonData/:userId', requireSelf('userId'), async (req, res) => {
-    const body: ProfileCountsResponse = {
-      success: true,
-      message: 'Counts fetched successfully',
-      data: await profiles.counts(currentUser(req).id),
-    };
-    privateNoStore(res);
-    res.json(body);
-  });
-
-  router.get('/api/commonData/:userId/profile', requireSelf('userId'), async (req, res) => {
-    const body: ProfileDataResponse = {
-      success: true,
-      message: 'Profile fetched successfully',
-      data: await profiles.findProfile(currentUser(req)),
-    };
-    privateNoStore(res);
-    res.json(body);
-  });
-
-  return router;
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/api/commonData',
+      summary: "Create or update the signed-in user's common data; the fields follow the user's role",
+      access: 'user',
+      // The role is the session's, never the body's: the handler picks the schema for it.
+      docs: { body: z.union([TeacherCommonDataRequest, StudentCommonDataRequest]) },
+      // The spec's client treats 201 as success for a first save and for every later edit alike.
+      response: { status: 201, description: 'Saved (first time or edit)', body: SaveCommonDataResponse },
+      handler: async ({ user, req }) => {
+        const data = user.isTeacher
+          ? { role: 'teacher' as const, ...TeacherCommonDataRequest.parse(req.body ?? {}) }
+          : { role: 'student' as const, ...StudentCommonDataRequest.parse(req.body ?? {}) };
+        return {
+          success: true as const,
+          message: 'Profile saved successfully',
+          data: await profiles.saveCommonData(user, data),
+        };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/commonData/:userId',
+      summary: 'Books/notes uploaded, job posts and room requests (fundRaisingCount) of the signed-in user',
+      access: 'user',
+      self: 'userId',
+      request: { params: SelfParams },
+      response: { description: 'The counts', body: ProfileCountsResponse },
+      handler: async ({ user, res }) => {
+        privateNoStore(res);
+        return {
+          success: true as const,
+          message: 'Counts fetched successfully',
+          data: await profiles.counts(user.id),
+        };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/commonData/:userId/profile',
+      summary: "The signed-in user's own common data, to edit it",
+      access: 'user',
+      self: 'userId',
+      request: { params: SelfParams },
+      response: {
+        description: 'The profile; role fields of the other role are null',
+        body: ProfileDataResponse,
+      },
+      handler: async ({ user, res }) => {
+        privateNoStore(res);
+        return {
+          success: true as const,
+          message: 'Profile fetched successfully',
+          data: await profiles.findProfile(user),
+        };
+      },
+    }),
+  ];
 }
