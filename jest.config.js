@@ -17,6 +17,11 @@ module.exports = {
       roots: ['<rootDir>/packages', '<rootDir>/services', '<rootDir>/gateway', '<rootDir>/infra'],
       testMatch: ['**/test/**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', '<rootDir>/packages/(ui|web-kit)/'],
+      // file-type (upload sniffing) and its tokenizer packages ship ES modules only: swc compiles
+      // them to CommonJS like our own code (Node 20's require(esm) does the same for tsx and node).
+      transformIgnorePatterns: [
+        '/node_modules/(?!(file-type|strtok3|token-types|@tokenizer/inflate|uint8array-extras|@borewit/text-codec)/)',
+      ],
     },
     {
       displayName: 'web',

@@ -1,69 +1,83 @@
-import { Router } from 'express';
+import compression from 'compression';
+import { Router, type Request } from 'express';
+import { createExplorer, OPENAPI_JSON_PATH } from './api-docs-explorer';
+import { mergeOpenApiDocuments, ServiceOpenApiDocument, type ServiceDocument } from './openapi-merge';
 
-interface OpenApiDoc {
-  paths?: Record<string, Record<string, { summary?: string }>>;
-  components?: { schemas?: Record<string, unknown> };
-}
+const API_DOCS_PATH = '/api/docs';
 
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+/** The reference's pages and files: HTML and scripts, so they get the page security headers (CSP). */
+export const isApiDocsPath = (path: string) => path === API_DOCS_PATH || path.startsWith(`${API_DOCS_PATH}/`);
 
 /**
- * /api/docs: one OpenAPI document merged from every running service's own (generated from the shared
- * contracts), as JSON and as a readable index. Fetched on demand so it always matches what is deployed.
+ * The gateway's own origin, as the Origin check sees it (PUBLIC_ORIGIN, else the request's scheme and
+ * Host): the document's server, so "Try it out" and generated clients call this gateway and their
+ * writes pass that check.
+ */
+function ownOrigin(req: Request, publicOrigin: string | undefined): string {
+  if (publicOrigin) return publicOrigin;
+  return req.headers.host ? `${req.protocol}://${req.headers.host}` : '/';
+}
+
+/**
+ * /api/docs: an interactive reference (Swagger UI, served from its npm package by the gateway itself)
+ * over one OpenAPI document merged from every running service's own (generated from the shared
+ * contracts). The document is fetched on demand, so it always matches what is deployed.
  */
 export function apiDocsRouter(options: {
+  /** Service name -> base URL, in the order the reference lists them. */
   upstreams: ReadonlyMap<string, string>;
   timeoutMs: number;
+  publicOrigin?: string;
 }): Router {
   const router = Router();
+  const explorer = createExplorer();
+  // Docs traffic is rare and the bundle shrinks about 4x; compressed per request like the frontends.
+  const compress = compression();
 
-  async function merged() {
-    const doc = {
-      openapi: '3.1.0',
-      info: { title: 'Campus Connect API', version: '1.0.0' },
-      paths: {},
-      components: { schemas: {} },
-    };
-    const missing: string[] = [];
-    await Promise.all(
-      [...options.upstreams].map(async ([name, url]) => {
+  async function serviceDocuments() {
+    const fetched = await Promise.all(
+      [...options.upstreams].map(async ([service, url]): Promise<ServiceDocument | string> => {
         try {
           const r = await fetch(`${url}/openapi.json`, { signal: AbortSignal.timeout(options.timeoutMs) });
-          const part = (await r.json()) as OpenApiDoc;
-          Object.assign(doc.paths, part.paths);
-          Object.assign(doc.components.schemas, part.components?.schemas);
+          if (!r.ok) return service;
+          const parsed = ServiceOpenApiDocument.safeParse(await r.json());
+          return parsed.success ? { service, document: parsed.data } : service;
         } catch {
-          missing.push(name);
+          return service;
         }
       }),
     );
-    return { doc, missing };
+    return {
+      parts: fetched.filter((f): f is ServiceDocument => typeof f !== 'string'),
+      unreachable: fetched.filter((f): f is string => typeof f === 'string'),
+    };
   }
 
-  router.get('/api/docs/openapi.json', async (_req, res) => {
-    res.json((await merged()).doc);
+  router.get(OPENAPI_JSON_PATH, compress, async (req, res) => {
+    const { parts, unreachable } = await serviceDocuments();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.json(mergeOpenApiDocuments(parts, { serverUrl: ownOrigin(req, options.publicOrigin), unreachable }));
   });
-  router.get('/api/docs', async (_req, res) => {
-    const { doc, missing } = await merged();
-    const rows = Object.entries(doc.paths as NonNullable<OpenApiDoc['paths']>)
-      .sort(([a], [b]) => a.localeCompare(b))
-      .flatMap(([path, ops]) =>
-        Object.entries(ops).map(
-          ([method, op]) =>
-            `<tr><td><code>${method.toUpperCase()}</code></td><td><code>${escapeHtml(path)}</code></td><td>${escapeHtml(op.summary ?? '')}</td></tr>`,
-        ),
-      );
-    res.type('html')
-      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Campus Connect API</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"></head>
-<body style="font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem">
-<h1>Campus Connect API</h1><p>Machine-readable: <a href="/api/docs/openapi.json">openapi.json</a> (OpenAPI 3.1, generated from the shared contracts).</p>
-${missing.length ? `<p>Not reachable right now: ${missing.map(escapeHtml).join(', ')}.</p>` : ''}
-<table><thead><tr><th>Method</th><th>Path</th><th>Summary</th></tr></thead><tbody>${rows.join('')}</tbody></table></body></html>`);
+
+  router.get(API_DOCS_PATH, compress, (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('html').send(explorer.page);
   });
+
+  // Every asset URL carries the package version or a content hash: a changed file is a new URL.
+  const immutable = { maxAge: '1y', immutable: true } as const;
+  for (const asset of explorer.assets) {
+    router.get(asset.url, compress, (_req, res, next) => {
+      res.setHeader('Content-Type', asset.contentType);
+      if ('text' in asset.source) {
+        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        res.send(asset.source.text);
+        return;
+      }
+      res.sendFile(asset.source.file, immutable, (err) => {
+        if (err && !res.headersSent) next(err);
+      });
+    });
+  }
   return router;
 }

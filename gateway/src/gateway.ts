@@ -41,7 +41,9 @@ export function createGateway(config: GatewayConfig, logger: Logger): { app: Exp
     '/api/health',
     aggregateHealth({ services: SERVICE_NAMES, upstreams, timeoutMs: config.HEALTH_TIMEOUT_MS }),
   );
-  app.use(apiDocsRouter({ upstreams, timeoutMs: config.HEALTH_TIMEOUT_MS }));
+  app.use(
+    apiDocsRouter({ upstreams, timeoutMs: config.HEALTH_TIMEOUT_MS, publicOrigin: config.PUBLIC_ORIGIN }),
+  );
 
   // Not mounted at a path: Express would hide the /api prefix, and every check and the proxy need the
   // full public path.

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
+import { isApiDocsPath } from './api-docs';
 import { sendJsonError } from './json-error';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -61,14 +62,14 @@ export function capBodySize(limitFor: (path: string) => number): RequestHandler 
 }
 
 /**
- * Pages and scripts get helmet's full set (CSP included). API answers are JSON that no browser renders,
- * so they get the few headers that matter for them, set without helmet's per-request chain (the API
- * path is the hot one).
+ * Pages and scripts (the API reference under /api/docs too) get helmet's full set (CSP included). API
+ * answers are JSON that no browser renders, so they get the few headers that matter for them, set
+ * without helmet's per-request chain (the API path is the hot one).
  */
 export function securityHeaders(extraOrigins: readonly string[], httpsOnly: boolean): RequestHandler {
   const forPages = pageSecurityHeaders(extraOrigins, httpsOnly);
   return (req, res, next) => {
-    if (!req.path.startsWith('/api/')) return forPages(req, res, next);
+    if (!req.path.startsWith('/api/') || isApiDocsPath(req.path)) return forPages(req, res, next);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');

@@ -101,13 +101,9 @@ export function cursorQuery(options: { defaultLimit: number; maxLimit: number })
 
 export function cursorQueryDoc(options: { defaultLimit: number; maxLimit: number }) {
   return {
-    cursor: z
-      .string()
-      .optional()
-      .meta({
-        description:
-          'From the previous page (`nextCursor` / the `X-Next-Cursor` header); absent: the newest.',
-      }),
+    cursor: z.string().optional().meta({
+      description: 'From the previous page (`nextCursor` / the `X-Next-Cursor` header); absent: the newest.',
+    }),
     limit: pageQueryDoc(options).limit,
   };
 }

@@ -26,7 +26,12 @@ export function loadConfig<S extends z.ZodType>(
 
 /** Shared env fields every service understands. */
 export const baseEnv = {
-  PORT: z.coerce.number().int().min(0).max(65535).describe('TCP port the process listens on (0: any free port).'),
+  PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .describe('TCP port the process listens on (0: any free port).'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')

@@ -11,6 +11,7 @@ import { openApiFromRoutes } from './openapi';
 import { createOutboxRelay, type OutboxTable } from './outbox';
 import { requestContext } from './request-context';
 import { listRoutes, type DeclaredRoute } from './route-list';
+import type { ScheduledJob } from './scheduled-job';
 import { createTransact, type Transact } from './unit-of-work';
 
 /** What a service's factory receives: everything with I/O is handed in, so tests and runners choose. */
@@ -27,6 +28,8 @@ export interface ServiceModule {
   /** Its HTTP API, declared once: the router and the OpenAPI document are both made from this list. */
   routes: ReadonlyArray<AnyRoute>;
   consumers?: EventConsumer[];
+  /** Scheduled work (createScheduledJob): started with the service, stopped before its relay. */
+  jobs?: ScheduledJob[];
 }
 
 /** What every service's configuration has, whatever else it adds. */
@@ -139,6 +142,7 @@ export async function startService<S extends z.ZodType<BaseServiceConfig>>(
 
   for (const consumer of module.consumers ?? []) await bus.subscribe(withTraceContext(consumer, logger));
   relay.start();
+  for (const job of module.jobs ?? []) job.start();
 
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(options.config.PORT, options.host ?? '127.0.0.1', (err?: Error) =>
@@ -163,6 +167,7 @@ export async function startService<S extends z.ZodType<BaseServiceConfig>>(
         // In-flight requests get a bounded grace period, then their sockets are dropped.
         setTimeout(() => server.closeAllConnections(), 5_000).unref();
       });
+      await Promise.all((module.jobs ?? []).map((job) => job.stop()));
       await relay.stop();
     },
   };
