@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { baseEnv } from '@campus/service-kit/config';
 import { SERVICE_NAMES } from './route-table';
 
 const ORIGIN_MESSAGE =
@@ -34,14 +35,23 @@ function isProxyAddress(entry: string): boolean {
 const serviceUrls = Object.fromEntries(
   SERVICE_NAMES.map((name) => [
     `${name.toUpperCase()}_SERVICE_URL`,
-    z.url({ protocol: /^https?$/ }).optional(),
+    z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .describe(`Where the ${name} service answers; unset: its routes answer 503.`),
   ]),
 );
 
 export const GatewayConfig = z
   .object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(65535)
+      .default(8080)
+      .describe('TCP port the gateway listens on.'),
+    HOST: z.string().default('0.0.0.0').describe('Address the gateway listens on.'),
     /**
      * Express `trust proxy`: which hops in front of the gateway may report the client's address and
      * scheme (X-Forwarded-For/-Proto). A number counts the proxies in front (1 behind one TLS proxy: the
@@ -66,6 +76,9 @@ export const GatewayConfig = z
       )
       .transform((v): false | number | string =>
         ['false', ''].includes(v) ? false : /^\d+$/.test(v) ? Number(v) : v,
+      )
+      .describe(
+        'Proxies in front of the gateway whose X-Forwarded-For/-Proto count: their number (1 behind one TLS proxy) or addresses/CIDRs; false: none.',
       ),
     /**
      * The origin users see in their address bar (e.g. https://campus.example behind a TLS proxy). When
@@ -77,9 +90,12 @@ export const GatewayConfig = z
       .trim()
       .optional()
       .transform((v) => v || undefined)
-      .pipe(Origin.optional()),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    JWT_PUBLIC_KEY: z.string().min(1, 'the PEM public key that verifies access tokens is required'),
+      .pipe(Origin.optional())
+      .describe(
+        'The origin users open (https://campus.example): the own origin for the Origin check and what services are told. Unset: derived from each request.',
+      ),
+    LOG_LEVEL: baseEnv.LOG_LEVEL,
+    JWT_PUBLIC_KEY: baseEnv.JWT_PUBLIC_KEY,
     /** Other origins allowed to send state-changing requests, comma separated; the gateway's own always is. */
     ALLOWED_ORIGINS: z
       .string()
@@ -90,21 +106,37 @@ export const GatewayConfig = z
           .map((s) => s.trim())
           .filter(Boolean),
       )
-      .pipe(z.array(Origin)),
+      .pipe(z.array(Origin))
+      .describe('Other origins allowed to send state-changing requests, comma separated.'),
     BODY_LIMIT_BYTES: z.coerce
       .number()
       .int()
       .min(1024)
-      .default(1024 * 1024),
+      .default(1024 * 1024)
+      .describe('Largest request body forwarded (413 above it).'),
     UPLOAD_LIMIT_BYTES: z.coerce
       .number()
       .int()
       .min(1024)
-      .default(6 * 1024 * 1024),
-    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
-    HEALTH_TIMEOUT_MS: z.coerce.number().int().min(50).default(1_000),
+      .default(6 * 1024 * 1024)
+      .describe('Largest body on upload routes (event posters).'),
+    UPSTREAM_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .default(10_000)
+      .describe('How long a service may take to start answering (then 504).'),
+    HEALTH_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(50)
+      .default(1_000)
+      .describe('How long /api/health and /api/docs wait for each service.'),
     /** Folder with shell/ and remotes/<name>/ builds; absent means API only. */
-    WEB_ROOT: z.string().optional(),
+    WEB_ROOT: z
+      .string()
+      .optional()
+      .describe('Folder with the frontend builds (shell/, remotes/<name>/); unset: API only.'),
     /**
      * Behind TLS (production): adds HSTS and upgrade-insecure-requests. Off for plain-http local runs.
      * Refused with an http:// PUBLIC_ORIGIN, which it would make unreachable.
@@ -112,12 +144,14 @@ export const GatewayConfig = z
     HTTPS_ONLY: z
       .enum(['true', 'false'])
       .default('false')
-      .transform((v) => v === 'true'),
+      .transform((v) => v === 'true')
+      .describe('Behind TLS: HSTS and upgrade-insecure-requests.'),
     /** Extra origins the CSP allows for scripts and styles (remotes served from a CDN). */
     CSP_EXTRA_ORIGINS: z
       .string()
       .default('')
-      .transform((v) => v.split(/[\s,]+/).filter(Boolean)),
+      .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+      .describe('Extra origins the CSP allows for scripts and styles (remotes on a CDN).'),
     ...serviceUrls,
   })
   .superRefine((config, ctx) => {
