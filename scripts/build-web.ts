@@ -19,6 +19,8 @@ export const WEB_DIST_DIR = path.join(repoRoot, 'dist/web');
 /** Which modules each emitted file holds, per app (not served): bench/src/web-size.ts reads it. */
 export const WEB_STATS_DIR = path.join(repoRoot, 'dist/web-stats');
 const SHELL_DIR = path.join(repoRoot, 'shell');
+/** Files the shell reads at run time (remotes.json), copied beside its build. */
+export const SHELL_PUBLIC_DIR = path.join(SHELL_DIR, 'public');
 const FRONTENDS_DIR = path.join(repoRoot, 'frontends');
 const STAMP_FILE = path.join(WEB_DIST_DIR, 'build-stamp.json');
 
@@ -106,14 +108,25 @@ async function loadRemoteConfig(name: string): Promise<RemoteFederationConfig> {
   return config;
 }
 
-export async function webpackConfigs(mode: BuildMode): Promise<Configuration[]> {
+export interface WebpackConfigsOptions {
+  /** Where shell/ and remotes/<name>/ go; dist/web unless told (`npm run dev` builds into dist/web-dev). */
+  outputDir?: string;
+  /** A standalone page per remote (development builds have one unless told otherwise). */
+  standalonePages?: boolean;
+}
+
+/** The shell's and every remote's webpack configuration, in that order (shell first). */
+export async function webpackConfigs(
+  mode: BuildMode,
+  { outputDir = WEB_DIST_DIR, standalonePages }: WebpackConfigsOptions = {},
+): Promise<Configuration[]> {
   const remotes = await Promise.all(remoteNames().map(loadRemoteConfig));
   return [
     createWebpackConfig({
       kind: 'host',
       name: 'shell',
       root: SHELL_DIR,
-      outputDir: path.join(WEB_DIST_DIR, 'shell'),
+      outputDir: path.join(outputDir, 'shell'),
       htmlTemplate: 'src/index.html',
       repoRoot,
       mode,
@@ -124,9 +137,10 @@ export async function webpackConfigs(mode: BuildMode): Promise<Configuration[]> 
         name: remote.name,
         exposes: remote.exposes,
         root: path.join(FRONTENDS_DIR, remote.name),
-        outputDir: path.join(WEB_DIST_DIR, 'remotes', remote.name),
+        outputDir: path.join(outputDir, 'remotes', remote.name),
         repoRoot,
         mode,
+        standalonePage: standalonePages,
       }),
     ),
   ];
@@ -168,7 +182,7 @@ export async function buildWeb({ mode = 'production' }: { mode?: BuildMode } = {
   const stats = await runWebpack(await webpackConfigs(mode));
   writeChunkModules(stats);
   // Read at run time by the shell; copied after webpack because the output directory is cleaned.
-  cpSync(path.join(SHELL_DIR, 'public'), path.join(WEB_DIST_DIR, 'shell'), { recursive: true });
+  cpSync(SHELL_PUBLIC_DIR, path.join(WEB_DIST_DIR, 'shell'), { recursive: true });
   mkdirSync(WEB_DIST_DIR, { recursive: true });
   writeFileSync(
     STAMP_FILE,

@@ -29,6 +29,11 @@ export interface RemoteBuildOptions extends CommonOptions {
   kind: 'remote';
   /** Module Federation exposes, e.g. { './routes': './src/routes.tsx' }. */
   exposes: Record<string, string>;
+  /**
+   * Also build the remote's own page (src/index.ts at /remotes/<name>/), for working on one domain
+   * alone. Default: in development builds only. `npm run dev` leaves it out (the platform shows it).
+   */
+  standalonePage?: boolean;
 }
 
 export type FrontendBuildOptions = HostBuildOptions | RemoteBuildOptions;
@@ -106,6 +111,7 @@ export function createWebpackConfig(options: FrontendBuildOptions): Configuratio
   const { name, root, outputDir, repoRoot, mode } = options;
   const production = mode === 'production';
   const hashed = production ? '[name].[contenthash:10]' : '[name]';
+  const standalonePage = options.kind === 'remote' && (options.standalonePage ?? !production);
 
   const federation = new ModuleFederationPlugin({
     name,
@@ -129,7 +135,7 @@ export function createWebpackConfig(options: FrontendBuildOptions): Configuratio
     context: root,
     // A remote's own page (its standalone harness) is for development; in production the shell
     // only needs remoteEntry.js, and skipping the harness spares compiling react-dom/client 6 times.
-    entry: options.kind === 'host' || !production ? { main: './src/index.ts' } : {},
+    entry: options.kind === 'host' || standalonePage ? { main: './src/index.ts' } : {},
     target: 'web',
     // No eval-based source maps: the gateway's CSP (script-src 'self') forbids eval.
     devtool: production ? false : 'cheap-module-source-map',
@@ -164,7 +170,7 @@ export function createWebpackConfig(options: FrontendBuildOptions): Configuratio
               minify: production ? { collapseWhitespace: true, removeComments: true } : false,
             }),
           ]
-        : production
+        : !standalonePage
           ? []
           : [
               // Opens the remote on its own (/remotes/<name>/) for working on one domain.

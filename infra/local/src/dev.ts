@@ -1,0 +1,146 @@
+/**
+ * `npm run dev`: the platform for working on it. Webpack watches the shell and every remote and
+ * rebuilds only what a save touched, into dist/web-dev (development build; `npm start`'s dist/web
+ * is left alone); the gateway serves that folder, so a reload shows the change. A save to server
+ * code (services, gateway, kit packages) restarts the platform process. Data: .data/dev.
+ * How it works and what it costs: docs/development.md.
+ */
+import net from 'node:net';
+import path from 'node:path';
+import { DEMO_USERS } from './demo-data';
+import { DEV_PLATFORM_ENV, type PlatformReadyMessage } from './dev-loop/platform-process';
+import { createPlatformRestarter, type PlatformRestarter } from './dev-loop/platform-restarter';
+import { watchServerSources, type SourceWatcher } from './dev-loop/server-sources';
+import { watchWeb } from './dev-loop/web-watch';
+
+const repoRoot = path.resolve(__dirname, '..', '..', '..');
+const WEB_DEV_DIR = path.join(repoRoot, 'dist', 'web-dev');
+/** Saves closer together than this make one restart (an editor's "save all", a branch switch). */
+const RESTART_DEBOUNCE_MS = 150;
+/**
+ * One Ctrl-C under `npm run` arrives twice: from the terminal (to the whole foreground group) and
+ * forwarded by npm. Signals this close together are one press; a later one is "again, force it".
+ */
+const SAME_PRESS_MS = 500;
+
+const log = (line: string) => console.log(line);
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function banner(ready: PlatformReadyMessage, dataDir: string, startedAt: number): string {
+  const facultyCode =
+    ready.teacherCodeSource === 'environment'
+      ? `${ready.teacherCode} (from TEACHER_CODE)`
+      : `${ready.teacherCode} (kept in ${path.join(ready.secretsDir, 'teacher-code.txt')})`;
+  return `
+Campus Connect (development) is running: ${ready.url}   (ready in ${seconds(performance.now() - startedAt)})
+
+  Demo student: ${DEMO_USERS.student.email} / ${DEMO_USERS.student.password}
+  Demo teacher: ${DEMO_USERS.teacher.email} / ${DEMO_USERS.teacher.password}
+  Faculty code: ${facultyCode}
+
+  Screens (shell/, frontends/, packages/ui, packages/web-kit): a save rebuilds what uses the file in
+  seconds; reload the page to see it. Server code (services/, gateway/, infra/local/src/, the other
+  packages): a save restarts the platform. Data is kept in ${dataDir}.
+Press Ctrl-C to stop.`;
+}
+
+/** Two platforms on one data folder would corrupt it: refuse to start when the port is taken. */
+function assertPortFree(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (err: NodeJS.ErrnoException) =>
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new Error(
+              `port ${port} is in use (another \`npm start\` or \`npm run dev\`?); set PORT to use another`,
+            )
+          : err,
+      ),
+    );
+    probe.listen(port, () => probe.close(() => resolve()));
+  });
+}
+
+function describeChanges(files: string[]): string {
+  const shown = files.slice(0, 3).join(', ');
+  return files.length > 3 ? `${shown} and ${files.length - 3} more` : shown;
+}
+
+async function main() {
+  const startedAt = performance.now();
+  const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(repoRoot, '.data', 'dev'));
+  const port = Number(process.env.PORT ?? 8080);
+  await assertPortFree(port);
+
+  // What is running so far, for a Ctrl-C that comes at any point of the start.
+  const running: { platform?: PlatformRestarter; sources?: SourceWatcher } = {};
+  let debounce: NodeJS.Timeout | undefined;
+  let stopAskedAt: number | undefined;
+  const stop = async (signal: string) => {
+    if (stopAskedAt !== undefined) {
+      if (performance.now() - stopAskedAt < SAME_PRESS_MS) return;
+      log(
+        `\n${signal} again: killing the platform at once (if ${dataDir} will not open next time, delete it).`,
+      );
+      running.platform?.kill();
+      process.exit(1);
+    }
+    stopAskedAt = performance.now();
+    log(`\n${signal}: stopping... (again to force)`);
+    clearTimeout(debounce);
+    running.sources?.close();
+    // The platform holds the data, so it stops cleanly first. Webpack holds nothing: closing it
+    // would wait for a build under way (up to the whole first build), so the exit just ends it.
+    await running.platform?.stop();
+    log('Stopped.');
+    process.exit(0);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(signal));
+
+  log('Building the frontends (development build, watching for changes)...');
+  const web = await watchWeb({ outputDir: WEB_DEV_DIR, log });
+  // The gateway looks for the shell's index.html when it starts, so the platform starts after the
+  // first build. (Starting both at once gained nothing measurable on two cores: both need the CPU.)
+  await web.firstBuild;
+  if (stopAskedAt !== undefined) return;
+
+  let servedOnce = false;
+  const platform = createPlatformRestarter({
+    repoRoot,
+    env: {
+      ...process.env,
+      [DEV_PLATFORM_ENV.dataDir]: dataDir,
+      [DEV_PLATFORM_ENV.webRoot]: WEB_DEV_DIR,
+      [DEV_PLATFORM_ENV.port]: String(port),
+    },
+    log,
+    onReady(ready, { stopMs, startMs }, reason) {
+      if (!servedOnce) {
+        servedOnce = true;
+        return log(banner(ready, dataDir, startedAt));
+      }
+      log(
+        `services: restarted in ${seconds(stopMs + startMs)} (stopped in ${seconds(stopMs)}, started in ${seconds(startMs)}; ${reason})`,
+      );
+    },
+  });
+  running.platform = platform;
+  platform.restart('start');
+
+  const changed = new Set<string>();
+  running.sources = watchServerSources(repoRoot, (file) => {
+    changed.add(file);
+    clearTimeout(debounce);
+    debounce = setTimeout(() => {
+      const files = [...changed];
+      changed.clear();
+      log(`services: ${describeChanges(files)} changed; restarting...`);
+      platform.restart(describeChanges(files));
+    }, RESTART_DEBOUNCE_MS);
+  });
+}
+
+main().catch((err: unknown) => {
+  console.error('npm run dev could not start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});
