@@ -12,17 +12,12 @@ import { DEV_PLATFORM_ENV, type PlatformReadyMessage } from './dev-loop/platform
 import { createPlatformRestarter, type PlatformRestarter } from './dev-loop/platform-restarter';
 import { watchServerSources, type SourceWatcher } from './dev-loop/server-sources';
 import { watchWeb } from './dev-loop/web-watch';
+import { onStopSignals } from './stop-signals';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
 const WEB_DEV_DIR = path.join(repoRoot, 'dist', 'web-dev');
 /** Saves closer together than this make one restart (an editor's "save all", a branch switch). */
 const RESTART_DEBOUNCE_MS = 150;
-/**
- * One Ctrl-C under `npm run` arrives twice: from the terminal (to the whole foreground group) and
- * forwarded by npm. Signals this close together are one press; a later one is "again, force it".
- */
-const SAME_PRESS_MS = 500;
-
 const log = (line: string) => console.log(line);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -75,34 +70,32 @@ async function main() {
   // What is running so far, for a Ctrl-C that comes at any point of the start.
   const running: { platform?: PlatformRestarter; sources?: SourceWatcher } = {};
   let debounce: NodeJS.Timeout | undefined;
-  let stopAskedAt: number | undefined;
-  const stop = async (signal: string) => {
-    if (stopAskedAt !== undefined) {
-      if (performance.now() - stopAskedAt < SAME_PRESS_MS) return;
+  const stopSignals = onStopSignals({
+    async stop(signal) {
+      log(`\n${signal}: stopping... (again to force)`);
+      clearTimeout(debounce);
+      running.sources?.close();
+      // The platform holds the data, so it stops cleanly first. Webpack holds nothing: closing it
+      // would wait for a build under way (up to the whole first build), so the exit just ends it.
+      await running.platform?.stop();
+      log('Stopped.');
+      process.exit(0);
+    },
+    force(signal) {
       log(
         `\n${signal} again: killing the platform at once (if ${dataDir} will not open next time, delete it).`,
       );
       running.platform?.kill();
       process.exit(1);
-    }
-    stopAskedAt = performance.now();
-    log(`\n${signal}: stopping... (again to force)`);
-    clearTimeout(debounce);
-    running.sources?.close();
-    // The platform holds the data, so it stops cleanly first. Webpack holds nothing: closing it
-    // would wait for a build under way (up to the whole first build), so the exit just ends it.
-    await running.platform?.stop();
-    log('Stopped.');
-    process.exit(0);
-  };
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(signal));
+    },
+  });
 
   log('Building the frontends (development build, watching for changes)...');
   const web = await watchWeb({ outputDir: WEB_DEV_DIR, log });
   // The gateway looks for the shell's index.html when it starts, so the platform starts after the
   // first build. (Starting both at once gained nothing measurable on two cores: both need the CPU.)
   await web.firstBuild;
-  if (stopAskedAt !== undefined) return;
+  if (stopSignals.asked) return;
 
   let servedOnce = false;
   const platform = createPlatformRestarter({

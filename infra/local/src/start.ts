@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEMO_USERS } from './demo-data';
 import { startPlatform } from './platform';
+import { onStopSignals } from './stop-signals';
 import { ensureWebBuild } from './web-build';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
@@ -33,20 +34,18 @@ Campus Connect is running: ${platform.url}   (ready in ${seconds} s)
 
 Press Ctrl-C to stop. Data is kept in ${dataDir} between runs.`);
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) {
+  onStopSignals({
+    async stop(signal) {
+      console.log(`\n${signal}: stopping Campus Connect... (again to force)`);
+      await platform.stop();
+      console.log('Stopped.');
+      process.exit(0);
+    },
+    force(signal) {
       console.log(`\n${signal} again: exiting at once.`);
       process.exit(1);
-    }
-    stopping = true;
-    console.log(`\n${signal}: stopping Campus Connect... (again to force)`);
-    await platform.stop();
-    console.log('Stopped.');
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+    },
+  });
 }
 
 main().catch((err) => {
