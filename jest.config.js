@@ -34,6 +34,7 @@ module.exports = {
         '<rootDir>/frontends',
       ],
       testMatch: ['**/test/**/*.test.ts?(x)'],
+      setupFiles: ['<rootDir>/packages/web-kit/src/testing/jsdom-globals.ts'],
       moduleNameMapper: { '\\.css$': 'identity-obj-proxy' },
     },
   ],

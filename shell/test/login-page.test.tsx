@@ -1,11 +1,14 @@
-import './text-encoding-polyfill';
 import '@testing-library/jest-dom';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { LoginResponse, type UserRecord } from '@campus/contracts/identity';
+import { contractReply, errorReply } from '@campus/web-kit/testing/api-replies';
+import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
 import LoginPage from '../src/pages/login-page';
-import { renderScreen } from './render-screen';
 
-const student = { _id: 'u1', name: 'Asha', email: 'asha@campus.test', isTeacher: false };
+const student: UserRecord = { _id: 'u1', name: 'Asha', email: 'asha@campus.test', isTeacher: false };
+const openLogin = (replies: Parameters<typeof renderRemoteScreen>[1]['replies'] = []) =>
+  renderRemoteScreen(<LoginPage />, { user: null, path: '/login', replies });
 
 async function logIn(password = 'student-demo-pass') {
   await userEvent.type(screen.getByLabelText(/^Email/), 'asha@campus.test');
@@ -17,8 +20,8 @@ describe('the login screen', () => {
   beforeEach(() => localStorage.clear());
 
   it('when a returning user logs in, then the user is stored and the feature grid opens', async () => {
-    const { location, requests } = renderScreen('/login', <LoginPage />, [
-      { status: 200, body: { ...student, isFirstTime: false } },
+    const { location, requests } = openLogin([
+      contractReply(LoginResponse, { ...student, isFirstTime: false }, { url: '/api/auth/login' }),
     ]);
 
     await logIn();
@@ -38,9 +41,7 @@ describe('the login screen', () => {
   });
 
   it('when a first-time user logs in, then the profile form opens', async () => {
-    const { location } = renderScreen('/login', <LoginPage />, [
-      { status: 200, body: { ...student, isFirstTime: true } },
-    ]);
+    const { location } = openLogin([contractReply(LoginResponse, { ...student, isFirstTime: true })]);
 
     await logIn();
 
@@ -50,12 +51,8 @@ describe('the login screen', () => {
   it("shows a loading label while waiting, then 'Wrong Credentials' when the password is wrong", async () => {
     let release: () => void = () => undefined;
     const hold = new Promise<void>((resolve) => (release = resolve));
-    const { location } = renderScreen('/login', <LoginPage />, [
-      {
-        status: 401,
-        body: { success: false, code: 'INVALID_CREDENTIALS', message: 'Wrong Credentials' },
-        hold,
-      },
+    const { location } = openLogin([
+      errorReply(401, { code: 'INVALID_CREDENTIALS', message: 'Wrong Credentials' }, { hold }),
     ]);
 
     await logIn('wrong-password');
@@ -68,9 +65,7 @@ describe('the login screen', () => {
   });
 
   it("shows 'Wrong Credentials' for any other failure too (rate limited, network)", async () => {
-    renderScreen('/login', <LoginPage />, [
-      { status: 429, body: { success: false, code: 'RATE_LIMITED', message: 'Too many attempts' } },
-    ]);
+    openLogin([errorReply(429, { code: 'RATE_LIMITED', message: 'Too many attempts' })]);
 
     await logIn();
 
@@ -79,7 +74,7 @@ describe('the login screen', () => {
   });
 
   it('requires both fields before sending', async () => {
-    const { requests } = renderScreen('/login', <LoginPage />);
+    const { requests } = openLogin();
 
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
 

@@ -1,9 +1,27 @@
-import './text-encoding-polyfill';
 import '@testing-library/jest-dom';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { RegisterResponse } from '@campus/contracts/identity';
+import { contractReply, errorReply } from '@campus/web-kit/testing/api-replies';
+import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
 import RegisterPage from '../src/pages/register-page';
-import { renderScreen } from './render-screen';
+
+const openRegister = (replies: Parameters<typeof renderRemoteScreen>[1]['replies'] = []) =>
+  renderRemoteScreen(<RegisterPage />, { user: null, path: '/register', replies });
+const registered = (hold?: Promise<void>) =>
+  contractReply(
+    RegisterResponse,
+    {
+      success: true,
+      message: 'Registration successful',
+      user: { _id: 'u1', name: 'Asha Verma', email: 'asha@campus.test', isTeacher: false },
+    },
+    { status: 201, url: '/api/auth/register', hold },
+  );
+const wrongTeacherCode = errorReply(400, {
+  code: 'INVALID_TEACHER_CODE',
+  message: 'Invalid teacher unique ID.',
+});
 
 async function fillStudent() {
   await userEvent.type(screen.getByLabelText(/^Name/), 'Asha Verma');
@@ -15,9 +33,7 @@ describe('the register screen', () => {
   beforeEach(() => localStorage.clear());
 
   it('when a student registers, then the form is sent and a 201 leads to /login', async () => {
-    const { requests, location } = renderScreen('/register', <RegisterPage />, [
-      { status: 201, body: { success: true, message: 'Registration successful', user: { _id: 'u1' } } },
-    ]);
+    const { requests, location } = openRegister([registered()]);
     await fillStudent();
 
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
@@ -43,9 +59,7 @@ describe('the register screen', () => {
   it("shows 'Just a Min...' on the disabled button while the registration is sent", async () => {
     let release: () => void = () => undefined;
     const hold = new Promise<void>((resolve) => (release = resolve));
-    const { location } = renderScreen('/register', <RegisterPage />, [
-      { status: 201, body: { success: true }, hold },
-    ]);
+    const { location } = openRegister([registered(hold)]);
     await fillStudent();
 
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
@@ -56,7 +70,7 @@ describe('the register screen', () => {
   });
 
   it('reveals the teacher unique ID only when "Register as Teacher" is ticked', async () => {
-    renderScreen('/register', <RegisterPage />);
+    openRegister();
     expect(screen.queryByLabelText(/Teacher unique ID/)).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByLabelText('Register as Teacher'));
@@ -65,7 +79,7 @@ describe('the register screen', () => {
   });
 
   it('when a ticked teacher leaves the ID empty, then the error shows under it and nothing is sent', async () => {
-    const { requests } = renderScreen('/register', <RegisterPage />);
+    const { requests } = openRegister();
     await fillStudent();
     await userEvent.click(screen.getByLabelText('Register as Teacher'));
 
@@ -77,12 +91,7 @@ describe('the register screen', () => {
   });
 
   it("when the server refuses the teacher code, then 'Invalid teacher unique ID.' shows under the field", async () => {
-    const { requests } = renderScreen('/register', <RegisterPage />, [
-      {
-        status: 400,
-        body: { success: false, code: 'INVALID_TEACHER_CODE', message: 'Invalid teacher unique ID.' },
-      },
-    ]);
+    const { requests } = openRegister([wrongTeacherCode]);
     await fillStudent();
     await userEvent.click(screen.getByLabelText('Register as Teacher'));
     await userEvent.type(screen.getByLabelText(/Teacher unique ID/), '  WRONG-CODE ');
@@ -90,16 +99,13 @@ describe('the register screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
 
     expect(await screen.findByText('Invalid teacher unique ID.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Teacher unique ID/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/Teacher unique ID/)).toHaveFocus();
     expect(requests[0]?.body).toMatchObject({ isTeacher: true, teacherCode: 'WRONG-CODE' });
   });
 
   it('unticking the teacher box clears the code and its error', async () => {
-    renderScreen('/register', <RegisterPage />, [
-      {
-        status: 400,
-        body: { success: false, code: 'INVALID_TEACHER_CODE', message: 'Invalid teacher unique ID.' },
-      },
-    ]);
+    openRegister([wrongTeacherCode]);
     await fillStudent();
     await userEvent.click(screen.getByLabelText('Register as Teacher'));
     await userEvent.type(screen.getByLabelText(/Teacher unique ID/), 'WRONG');
@@ -114,22 +120,36 @@ describe('the register screen', () => {
     expect(screen.queryByText('Invalid teacher unique ID.')).not.toBeInTheDocument();
   });
 
-  it("when the email is taken, then the server's message shows", async () => {
-    renderScreen('/register', <RegisterPage />, [
-      {
-        status: 409,
-        body: { success: false, code: 'EMAIL_TAKEN', message: 'This email is already registered.' },
-      },
+  it("when the email is taken, then the server's message shows as the form's error", async () => {
+    openRegister([errorReply(409, { code: 'EMAIL_TAKEN', message: 'This email is already registered.' })]);
+    await fillStudent();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByText('This email is already registered.')).toHaveAttribute('role', 'alert');
+  });
+
+  it('when the server refuses a field the browser let through, then its message shows under that field', async () => {
+    openRegister([
+      errorReply(400, {
+        code: 'VALIDATION_FAILED',
+        message: 'Password must be at most 200 characters.',
+        issues: [{ path: 'password', message: 'Password must be at most 200 characters.' }],
+      }),
     ]);
     await fillStudent();
 
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
 
-    expect(await screen.findByText('This email is already registered.')).toBeInTheDocument();
+    expect(await screen.findByText('Password must be at most 200 characters.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Password/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^Password/)).toHaveFocus();
+    // Under the field only: no form-level error repeats it.
+    expect(screen.getAllByText('Password must be at most 200 characters.')).toHaveLength(1);
   });
 
   it("when the request fails without an answer, then 'Registration failed. Please try again.' shows", async () => {
-    renderScreen('/register', <RegisterPage />, []);
+    openRegister();
     await fillStudent();
 
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
@@ -138,7 +158,7 @@ describe('the register screen', () => {
   });
 
   it('checks the required fields and the email format before sending', async () => {
-    const { requests } = renderScreen('/register', <RegisterPage />);
+    const { requests } = openRegister();
     await userEvent.type(screen.getByLabelText(/^Email/), 'not-an-email');
 
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { remoteForPath, type RemotesConfig } from '../src/remotes/remote-registry';
+import type { RemotesConfig } from '@campus/web-kit/federated-module-loader';
+import { remoteForPath } from '../src/remotes/remote-registry';
 
 const config = JSON.parse(
   readFileSync(path.join(__dirname, '../public/remotes.json'), 'utf8'),

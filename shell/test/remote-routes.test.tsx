@@ -1,19 +1,20 @@
-import './text-encoding-polyfill';
 import '@testing-library/jest-dom';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { RemoteRoutesProps } from '@campus/web-kit/remote-contract';
+import { Route, Routes } from 'react-router-dom';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemotesConfig } from '@campus/web-kit/federated-module-loader';
+import type { RemoteRoutesProps } from '@campus/web-kit/remote-contract';
+import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
 import { RemoteRoutes } from '../src/remotes/remote-routes';
 
+// The federation runtime needs a real federated build in a browser; here it is the one piece replaced.
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
   registerRemotes: jest.fn(),
 }));
 
-const remotesJson = {
+const remotesJson: RemotesConfig = {
   library: { manifest: '/remotes/library/mf-manifest.json', paths: ['/library', '/bookstatus'] },
 };
 
@@ -26,26 +27,18 @@ function LibraryRoutes({ notFound }: RemoteRoutesProps) {
   );
 }
 
-function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="*" element={<RemoteRoutes />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderAt = (path: string) =>
+  renderRemoteScreen(<RemoteRoutes />, {
+    user: null,
+    path,
+    route: '*',
+    replies: [{ status: 200, url: '/remotes.json', body: remotesJson }],
+  });
 
 describe('the remote outlet', () => {
   beforeEach(() => {
     jest.mocked(loadRemote).mockReset();
     jest.mocked(registerRemotes).mockReset();
-    globalThis.fetch = jest.fn(
-      async () => ({ ok: true, status: 200, json: async () => remotesJson }) as Response,
-    );
   });
 
   it("renders the remote's routes for a path it serves, registered from /remotes.json", async () => {
@@ -84,6 +77,7 @@ describe('the remote outlet', () => {
     renderAt('/library');
 
     expect(await screen.findByRole('heading', { name: 'This part could not load' })).toBeInTheDocument();
+    expect(screen.getByText(/The library did not load/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'Library from the remote' })).toBeInTheDocument();
     // The failed container is dropped: the retry registers the remote again with force.
@@ -103,5 +97,22 @@ describe('the remote outlet', () => {
     renderAt('/library');
 
     expect(await screen.findByRole('heading', { name: 'This part could not load' })).toBeInTheDocument();
+  });
+
+  it('when /remotes.json does not load, then the friendly error shows too', async () => {
+    renderRemoteScreen(<RemoteRoutes />, {
+      user: null,
+      path: '/library',
+      route: '*',
+      replies: [
+        { status: 503, url: '/remotes.json', body: 'down' },
+        { status: 503, url: '/remotes.json', body: 'down' },
+      ],
+    });
+
+    expect(
+      await screen.findByRole('heading', { name: 'This part could not load' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/This section did not load/)).toBeInTheDocument();
   });
 });

@@ -1,14 +1,24 @@
 import '@testing-library/jest-dom';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { BookResponse } from '@campus/contracts/library';
+import { contractReply, errorReply } from '@campus/web-kit/testing/api-replies';
+import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
 import BookForm from '../src/upload/book-form';
-import { renderLibraryScreen, student } from './render-library-screen';
+import { book, student } from './library-fixtures';
 
 const fill = async (label: RegExp, value: string) => userEvent.type(screen.getByLabelText(label), value);
 
+async function fillValidBook() {
+  await fill(/^Title/, 'Notes');
+  await fill(/^Branch/, 'CSE');
+  await userEvent.selectOptions(screen.getByRole('combobox'), 'Compiler Design');
+  await fill(/^Google Drive link/, 'https://docs.google.com/document/d/x/edit');
+}
+
 describe('Create a New Book/Notes', () => {
   test('when submitted empty, then each required field says so and nothing is sent', async () => {
-    const { requests } = renderLibraryScreen(<BookForm />, student);
+    const { requests } = renderRemoteScreen(<BookForm />, { user: student });
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
     for (const message of [
       'Title is required',
@@ -21,7 +31,7 @@ describe('Create a New Book/Notes', () => {
   });
 
   test('when the link is not a Google Drive or Docs link, then "Invalid Google Drive link" and nothing is sent', async () => {
-    const { requests } = renderLibraryScreen(<BookForm />, student);
+    const { requests } = renderRemoteScreen(<BookForm />, { user: student });
     await fill(/^Google Drive link/, 'https://example.com/file');
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText('Invalid Google Drive link')).toBeInTheDocument();
@@ -30,9 +40,20 @@ describe('Create a New Book/Notes', () => {
 
   test('when valid, then the spec payload is sent (semester a number, tags split and trimmed), the success toast shows, onCreated runs and the form resets', async () => {
     const onCreated = jest.fn();
-    const { requests } = renderLibraryScreen(<BookForm onCreated={onCreated} />, student, [
-      { status: 201, body: { success: true, message: 'Book created successfully', data: {} } },
-    ]);
+    const { requests } = renderRemoteScreen(<BookForm onCreated={onCreated} />, {
+      user: student,
+      replies: [
+        contractReply(
+          BookResponse,
+          {
+            success: true,
+            message: 'Book created successfully',
+            data: book('b9', 'Graph Notes', { status: 'pending', uploadedBy: 'u-student' }),
+          },
+          { status: 201, url: '/api/book', method: 'POST' },
+        ),
+      ],
+    });
     await fill(/^Title/, '  Graph Notes ');
     await fill(/^Semester/, '4');
     await fill(/^Branch/, 'CSE');
@@ -61,23 +82,37 @@ describe('Create a New Book/Notes', () => {
   });
 
   test('when the server refuses, then "Error creating book: <its message>" and the form is reset anyway', async () => {
-    renderLibraryScreen(<BookForm />, student, [
-      {
-        status: 400,
-        body: { success: false, code: 'VALIDATION_FAILED', message: 'Invalid Google Drive link' },
-      },
-    ]);
-    await fill(/^Title/, 'Notes');
-    await fill(/^Branch/, 'CSE');
-    await userEvent.selectOptions(screen.getByRole('combobox'), 'Compiler Design');
-    await fill(/^Google Drive link/, 'https://docs.google.com/document/d/x/edit');
+    renderRemoteScreen(<BookForm />, {
+      user: student,
+      replies: [errorReply(503, { code: 'SERVICE_UNAVAILABLE', message: 'The library is unavailable' })],
+    });
+    await fillValidBook();
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(await screen.findByText('Error creating book: Invalid Google Drive link')).toBeInTheDocument();
+    expect(await screen.findByText('Error creating book: The library is unavailable')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText(/^Title/)).toHaveValue(''));
   });
 
+  test('when the server refuses a field, then after the reset its message still shows under that field', async () => {
+    renderRemoteScreen(<BookForm />, {
+      user: student,
+      replies: [
+        errorReply(400, {
+          code: 'VALIDATION_FAILED',
+          message: 'Invalid Google Drive link',
+          issues: [{ path: 'driveLink', message: 'Invalid Google Drive link' }],
+        }),
+      ],
+    });
+    await fillValidBook();
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('Error creating book: Invalid Google Drive link')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText(/^Google Drive link/)).toHaveValue(''));
+    expect(screen.getByLabelText(/^Google Drive link/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Invalid Google Drive link')).toBeInTheDocument();
+  });
+
   test('when nobody is signed in, then the form asks to log in', () => {
-    renderLibraryScreen(<BookForm />, null);
+    renderRemoteScreen(<BookForm />, { user: null });
     expect(screen.getByText('Please log in to upload books or notes.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Upload' })).not.toBeInTheDocument();
   });

@@ -1,33 +1,25 @@
 import '@testing-library/jest-dom';
 import { screen } from '@testing-library/react';
+import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
 import BookmarksPanel from '../src/bookmarks/bookmarks-panel';
-import { renderLibraryScreen, student } from './render-library-screen';
+import { book, bookmarksOf, student } from './library-fixtures';
 
-const book = {
-  _id: 'b1',
-  title: 'SQL Joins Explained',
+const sqlJoins = book('b1', 'SQL Joins Explained', {
   subject: 'Database Management System',
-  branch: 'CSE',
-  tags: ['sql'],
-  driveLink: 'https://drive.google.com/file/d/1/view',
-  uploadedBy: 'u-other',
-  likesCount: 0,
-  likes: [],
   verifiedBy: 'Dr. Meera Iyer',
-  status: 'accepted',
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+});
 
 describe('My Bookmarks', () => {
   test('when nobody is signed in, then "Please login to view bookmarks."', () => {
-    renderLibraryScreen(<BookmarksPanel />, null);
+    renderRemoteScreen(<BookmarksPanel />, { user: null });
     expect(screen.getByText('Please login to view bookmarks.')).toBeInTheDocument();
   });
 
   test('while loading "Loading...", then the bookmarked books with their verifier', async () => {
-    const { requests } = renderLibraryScreen(<BookmarksPanel />, student, [
-      { status: 200, body: { success: true, message: 'Books found', data: { booksBookmark: [book] } } },
-    ]);
+    const { requests } = renderRemoteScreen(<BookmarksPanel />, {
+      user: student,
+      replies: [bookmarksOf([sqlJoins])],
+    });
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'SQL Joins Explained' })).toBeInTheDocument();
     expect(screen.getByText('Dr. Meera Iyer')).toBeInTheDocument();
@@ -39,9 +31,7 @@ describe('My Bookmarks', () => {
   });
 
   test('when there are none, then "No bookmarks found."', async () => {
-    renderLibraryScreen(<BookmarksPanel />, student, [
-      { status: 200, body: { success: true, message: '', data: { booksBookmark: [] } } },
-    ]);
+    renderRemoteScreen(<BookmarksPanel />, { user: student, replies: [bookmarksOf([])] });
     expect(await screen.findByText('No bookmarks found.')).toBeInTheDocument();
   });
 });

@@ -1,79 +1,126 @@
 import '@testing-library/jest-dom';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { BookmarkResponse, LikeResponse } from '@campus/contracts/library';
+import { contractReply, errorReply } from '@campus/web-kit/testing/api-replies';
+import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
 import LibraryPage from '../src/books/library-page';
-import { renderLibraryScreen, student } from './render-library-screen';
+import { book, bookmarksOf, searchPage, student } from './library-fixtures';
 
-const book = (id: string, title: string, likes: string[] = []) => ({
-  _id: id,
-  title,
-  subject: 'Operating System',
-  branch: 'CSE',
-  semester: 4,
-  tags: ['paging'],
-  driveLink: `https://drive.google.com/file/d/${id}/view`,
-  uploadedBy: 'u-other',
-  likesCount: likes.length,
-  likes,
-  status: 'accepted',
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
-const page = (data: object[], pages = 1) => ({
-  status: 200,
-  match: '/api/book/search',
-  body: { success: true, data, pages, total: data.length, message: '' },
-});
-const noBookmarks = {
-  status: 200,
-  match: '/bookmarks/',
-  body: { success: true, message: '', data: { booksBookmark: [] } },
-};
+const openLibrary = (
+  user: typeof student | null,
+  replies: Parameters<typeof renderRemoteScreen>[1]['replies'],
+) => renderRemoteScreen(<LibraryPage />, { user, path: '/library', replies });
 
 describe('Virtual Library', () => {
-  test('a guest sees the cards with N/A for an unverified book, Like disabled and no bookmark', async () => {
-    renderLibraryScreen(<LibraryPage />, null, [page([book('b1', 'Paging Notes')])]);
+  it('a guest sees the cards with N/A for an unverified book, Like disabled and no bookmark', async () => {
+    openLibrary(null, [searchPage([book('b1', 'Paging Notes')])]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Virtual Library' })).toBeInTheDocument();
     expect(screen.getByPlaceholderText('Search books by title, tags or subject...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Paging Notes' })).toBeInTheDocument();
     expect(screen.getByText('N/A')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Like Paging Notes' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: /Bookmark/ })).not.toBeInTheDocument();
+    expect(document.title).toBe('Virtual Library | Campus Connect');
   });
 
-  test('when a student likes a book, then the button becomes Liked, disabled, with the new count', async () => {
-    renderLibraryScreen(<LibraryPage />, student, [
-      page([book('b1', 'Paging Notes', ['u-x'])]),
-      noBookmarks,
-      {
-        status: 200,
-        match: '/like',
-        body: { success: true, message: 'Book liked', data: { likes: ['u-x', 'u-student'], likesCount: 2 } },
-      },
+  it('when a student likes a book, then the button becomes Liked, disabled, with the new count', async () => {
+    const { requests } = openLibrary(student, [
+      searchPage([book('b1', 'Paging Notes', { likes: ['u-x'] })]),
+      bookmarksOf([]),
+      contractReply(
+        LikeResponse,
+        { success: true, message: 'Book liked', data: { likes: ['u-x', 'u-student'], likesCount: 2 } },
+        { url: '/api/book/b1/like', method: 'PATCH' },
+      ),
     ]);
-    await userEvent.click(await screen.findByRole('button', { name: 'Like Paging Notes' }));
+    expect(await screen.findByText(/1 like$/)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Like Paging Notes' }));
+
     expect(await screen.findByRole('button', { name: 'Liked Paging Notes' })).toBeDisabled();
     expect(screen.getByText(/2 likes/)).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ userId: 'u-student' });
   });
 
-  test('when nothing matches, then "No books found matching your criteria"', async () => {
-    renderLibraryScreen(<LibraryPage />, null, [page([])]);
+  it("when a student bookmarks a book, then 'Book bookmarked successfully' and the card shows it bookmarked", async () => {
+    const paging = book('b1', 'Paging Notes');
+    const { requests } = openLibrary(student, [
+      searchPage([paging]),
+      bookmarksOf([]),
+      contractReply(
+        BookmarkResponse,
+        { success: true, message: 'Book bookmarked successfully', data: { bookId: 'b1', bookmarked: true } },
+        { url: '/api/book/bookmark', method: 'PATCH' },
+      ),
+      bookmarksOf([paging]),
+    ]);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Bookmark Paging Notes' }));
+
+    expect(await screen.findByText('Book bookmarked successfully')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove bookmark for Paging Notes' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ userId: 'u-student', bookId: 'b1' });
+  });
+
+  it("when a student removes a bookmark, then 'Bookmark removed' and the card offers Bookmark again", async () => {
+    const paging = book('b1', 'Paging Notes');
+    const { requests } = openLibrary(student, [
+      searchPage([paging]),
+      bookmarksOf([paging]),
+      contractReply(
+        BookmarkResponse,
+        { success: true, message: 'Bookmark removed', data: { bookId: 'b1', bookmarked: false } },
+        { url: '/api/book/bookmark/b1', method: 'DELETE' },
+      ),
+      bookmarksOf([]),
+    ]);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove bookmark for Paging Notes' }));
+
+    expect(await screen.findByText('Bookmark removed')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Bookmark Paging Notes' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('when a like fails, then nothing changes on screen (spec: console only)', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    openLibrary(student, [
+      searchPage([book('b1', 'Paging Notes')]),
+      bookmarksOf([]),
+      errorReply(404, { code: 'NOT_FOUND', message: 'Book not found.' }, { method: 'PATCH' }),
+    ]);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Like Paging Notes' }));
+
+    await waitFor(() => expect(consoleError).toHaveBeenCalledWith('Like failed', expect.anything()));
+    expect(screen.getByRole('button', { name: 'Like Paging Notes' })).toBeEnabled();
+    expect(screen.queryByText('Book not found.')).not.toBeInTheDocument();
+    consoleError.mockRestore();
+  });
+
+  it('when nothing matches, then "No books found matching your criteria"', async () => {
+    openLibrary(null, [searchPage([])]);
     expect(await screen.findByText('No books found matching your criteria')).toBeInTheDocument();
   });
 
-  test('when the search fails, then "Error loading books: <the server message>"', async () => {
-    renderLibraryScreen(<LibraryPage />, null, [
-      {
-        status: 503,
-        match: '/api/book/search',
-        body: { success: false, code: 'SERVICE_UNAVAILABLE', message: 'The library is unavailable' },
-      },
+  it('when the search fails, then "Error loading books: <the server message>"', async () => {
+    openLibrary(null, [
+      errorReply(503, { code: 'SERVICE_UNAVAILABLE', message: 'The library is unavailable' }),
     ]);
     expect(await screen.findByText('Error loading books: The library is unavailable')).toBeInTheDocument();
   });
 
-  test('when more pages remain, then Load More appends the next page', async () => {
-    const { requests } = renderLibraryScreen(<LibraryPage />, null, [
-      page([book('b1', 'First Book')], 2),
-      page([book('b2', 'Second Book')], 2),
+  it('when more pages remain, then Load More appends the next page', async () => {
+    const { requests } = openLibrary(null, [
+      searchPage([book('b1', 'First Book')], 2),
+      searchPage([book('b2', 'Second Book')], 2),
     ]);
     await userEvent.click(await screen.findByRole('button', { name: 'Load More' }));
     expect(await screen.findByRole('heading', { name: 'Second Book' })).toBeInTheDocument();

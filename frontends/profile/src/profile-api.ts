@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ProfileCountsResponse, ProfileDataResponse } from '@campus/contracts/profile';
-import { apiClient } from '@campus/web-kit/api-client';
+import { useApiClient } from '@campus/web-kit/auth-context';
 
 export const profileQueryKeys = {
   counts: (userId: string) => ['profile', 'counts', userId] as const,
@@ -12,10 +12,11 @@ export const profileQueryKeys = {
  * succeeds the new item may take a moment to count: `watchUntil` polls until then.
  */
 export function useProfileCounts(userId: string | undefined, watchUntil = 0) {
+  const api = useApiClient();
   return useQuery({
     queryKey: profileQueryKeys.counts(userId ?? ''),
     queryFn: ({ signal }) =>
-      apiClient.get<ProfileCountsResponse>(`/api/commonData/${encodeURIComponent(userId ?? '')}`, { signal }),
+      api.get<ProfileCountsResponse>(`/api/commonData/${encodeURIComponent(userId ?? '')}`, { signal }),
     enabled: Boolean(userId),
     staleTime: 0,
     refetchInterval: () => (Date.now() < watchUntil ? 1_000 : false),
@@ -24,10 +25,11 @@ export function useProfileCounts(userId: string | undefined, watchUntil = 0) {
 
 /** The user's own common data, to fill the form in when they edit it. */
 export function useProfileData(userId: string | undefined) {
+  const api = useApiClient();
   return useQuery({
     queryKey: profileQueryKeys.data(userId ?? ''),
     queryFn: ({ signal }) =>
-      apiClient.get<ProfileDataResponse>(`/api/commonData/${encodeURIComponent(userId ?? '')}/profile`, {
+      api.get<ProfileDataResponse>(`/api/commonData/${encodeURIComponent(userId ?? '')}/profile`, {
         signal,
       }),
     enabled: Boolean(userId),

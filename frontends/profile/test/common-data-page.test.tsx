@@ -1,37 +1,17 @@
-import './text-encoding-polyfill';
 import '@testing-library/jest-dom';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TEACHER_SUBJECTS } from '@campus/contracts/profile';
-import { authStore } from '@campus/web-kit/auth-store';
+import type { SessionUser } from '@campus/web-kit/auth-store';
+import { errorReply } from '@campus/web-kit/testing/api-replies';
+import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
 import CommonDataPage from '../src/common-data/common-data-page';
-import { emptyProfile, renderProfileScreen } from './render-profile-screen';
+import { profileOf, profileReply, savedReply, student, teacher } from './profile-fixtures';
 
-const student = {
-  _id: 'u-student',
-  name: 'Asha Rao',
-  email: 'asha@campus.test',
-  isTeacher: false,
-  isFirstTime: true,
-};
-const teacher = {
-  _id: 'u-teacher',
-  name: 'Dr. Meera Iyer',
-  email: 'meera@campus.test',
-  isTeacher: true,
-  isFirstTime: true,
-};
-const saved = (user: typeof student, data: object) => ({
-  status: 201,
-  body: {
-    success: true,
-    message: 'Profile saved successfully',
-    data: { ...emptyProfile(user).data, completed: true, ...data },
-  },
-});
-
-const renderForm = (user: typeof student | null, replies: Parameters<typeof renderProfileScreen>[4] = []) =>
-  renderProfileScreen('/commondataform', '/commondataform', <CommonDataPage />, user, replies);
+const openForm = (
+  user: SessionUser | null,
+  replies: Parameters<typeof renderRemoteScreen>[1]['replies'] = [],
+) => renderRemoteScreen(<CommonDataPage />, { user, path: '/commondataform', replies });
 
 async function fillStudent(year: string, branch = 'Computer Engineering', enrollment = 'EN-2022-041') {
   await screen.findByRole('button', { name: 'Update Profile' });
@@ -46,18 +26,17 @@ describe('the student profile form', () => {
 
   it("when the user's data is still loading, then 'Loading user data...' shows under 'Student Profile'", async () => {
     let release!: () => void;
-    renderForm(student, [
-      { status: 200, body: emptyProfile(student), hold: new Promise((r) => (release = r)) },
-    ]);
+    openForm(student, [profileReply(profileOf(student), { hold: new Promise((r) => (release = r)) })]);
     expect(screen.getByRole('heading', { level: 1, name: 'Student Profile' })).toBeInTheDocument();
     expect(screen.getByText('Loading user data...')).toBeInTheDocument();
+    expect(document.title).toBe('Student Profile | Campus Connect');
     release();
     expect(await screen.findByRole('button', { name: 'Update Profile' })).toBeInTheDocument();
     expect(screen.queryByText('Loading user data...')).not.toBeInTheDocument();
   });
 
   it('when nothing is filled in, then every field says it is required and nothing is sent', async () => {
-    const { requests } = renderForm(student, [{ status: 200, body: emptyProfile(student) }]);
+    const { requests } = openForm(student, [profileReply(profileOf(student))]);
     await fillStudent('', '', '');
     expect(await screen.findByText('Graduation year is required')).toBeInTheDocument();
     expect(screen.getByText('Branch is required')).toBeInTheDocument();
@@ -68,7 +47,7 @@ describe('the student profile form', () => {
   it.each(['1999', '2031'])(
     'when the graduation year is %s, then it is refused with the range',
     async (year) => {
-      const { requests } = renderForm(student, [{ status: 200, body: emptyProfile(student) }]);
+      const { requests } = openForm(student, [profileReply(profileOf(student))]);
       await fillStudent(year);
       expect(await screen.findByText('Graduation year must be between 2000 and 2030')).toBeInTheDocument();
       expect(requests).toHaveLength(1);
@@ -76,13 +55,15 @@ describe('the student profile form', () => {
   );
 
   it('when valid data is saved with 201, then the year is sent as a number, the user is no longer first-time and Home opens', async () => {
-    const { requests, location } = renderForm(student, [
-      { status: 200, body: emptyProfile(student) },
-      saved(student, {
-        graduationYear: 2026,
-        branch: 'Computer Engineering',
-        enrollmentNumber: 'EN-2022-041',
-      }),
+    const { requests, location, authStore } = openForm(student, [
+      profileReply(profileOf(student)),
+      savedReply(
+        profileOf(student, {
+          graduationYear: 2026,
+          branch: 'Computer Engineering',
+          enrollmentNumber: 'EN-2022-041',
+        }),
+      ),
     ]);
     await fillStudent('2026');
     await waitFor(() => expect(location.pathname).toBe('/feature'));
@@ -97,45 +78,42 @@ describe('the student profile form', () => {
     expect(JSON.parse(localStorage.getItem('user') ?? '{}').isFirstTime).toBe(false);
   });
 
-  it("when the server refuses, then the server's message shows and the page stays", async () => {
-    const { location } = renderForm(student, [
-      { status: 200, body: emptyProfile(student) },
-      {
-        status: 400,
-        body: {
-          success: false,
-          code: 'VALIDATION_FAILED',
-          message: 'Branch is required',
-          issues: [{ path: 'branch', message: 'Branch is required' }],
-        },
-      },
+  it("when the server refuses a field, then the server's message shows under that field and the page stays", async () => {
+    const { location } = openForm(student, [
+      profileReply(profileOf(student)),
+      errorReply(400, {
+        code: 'VALIDATION_FAILED',
+        message: 'Enrollment number is already taken',
+        issues: [{ path: 'enrollmentNumber', message: 'Enrollment number is already taken' }],
+      }),
     ]);
     await fillStudent('2026');
-    expect(await screen.findByText('Branch is required', { selector: '[role="alert"]' })).toBeInTheDocument();
+    expect(await screen.findByText('Enrollment number is already taken')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Enrollment number/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^Enrollment number/)).toHaveFocus();
     expect(location.pathname).toBe('/commondataform');
   });
 
+  it("when the server refuses the whole form, then the server's message shows as the form's error", async () => {
+    openForm(student, [
+      profileReply(profileOf(student)),
+      errorReply(403, { code: 'FORBIDDEN', message: 'You can only change your own profile.' }),
+    ]);
+    await fillStudent('2026');
+    expect(await screen.findByText('You can only change your own profile.')).toHaveAttribute('role', 'alert');
+  });
+
   it("when the request fails without an answer, then 'Submission failed. Please try again.'", async () => {
-    renderForm(student, [{ status: 200, body: emptyProfile(student) }]);
+    openForm(student, [profileReply(profileOf(student))]);
     await fillStudent('2026');
     expect(await screen.findByText('Submission failed. Please try again.')).toHaveAttribute('role', 'alert');
   });
 
   it('when the user already saved their data, then the form opens filled in, to edit it', async () => {
-    renderForm(student, [
-      {
-        status: 200,
-        body: {
-          ...emptyProfile(student),
-          data: {
-            ...emptyProfile(student).data,
-            completed: true,
-            graduationYear: 2027,
-            branch: 'IT',
-            enrollmentNumber: 'EN-7',
-          },
-        },
-      },
+    openForm(student, [
+      profileReply(
+        profileOf(student, { completed: true, graduationYear: 2027, branch: 'IT', enrollmentNumber: 'EN-7' }),
+      ),
     ]);
     expect(await screen.findByLabelText(/^Graduation year/)).toHaveValue(2027);
     expect(screen.getByLabelText(/^Branch/)).toHaveValue('IT');
@@ -147,7 +125,7 @@ describe('the teacher profile form', () => {
   beforeEach(() => localStorage.clear());
 
   it("when a teacher opens it, then it is titled 'Teacher Profile' and offers the 12 subjects", async () => {
-    renderForm(teacher, [{ status: 200, body: emptyProfile(teacher) }]);
+    openForm(teacher, [profileReply(profileOf(teacher))]);
     expect(screen.getByRole('heading', { level: 1, name: 'Teacher Profile' })).toBeInTheDocument();
     await screen.findByRole('button', { name: 'Update Profile' });
     expect(screen.getAllByRole('checkbox').map((box) => (box as HTMLInputElement).value)).toEqual([
@@ -157,7 +135,7 @@ describe('the teacher profile form', () => {
   });
 
   it('when no department or subject is given, then both are required', async () => {
-    const { requests } = renderForm(teacher, [{ status: 200, body: emptyProfile(teacher) }]);
+    const { requests } = openForm(teacher, [profileReply(profileOf(teacher))]);
     await userEvent.click(await screen.findByRole('button', { name: 'Update Profile' }));
     expect(await screen.findByText('Department is required')).toBeInTheDocument();
     expect(screen.getByText('Choose at least one subject')).toBeInTheDocument();
@@ -165,25 +143,39 @@ describe('the teacher profile form', () => {
   });
 
   it('when a department and two subjects are saved, then they are sent and Home opens', async () => {
-    const { requests, location } = renderForm(teacher, [
-      { status: 200, body: emptyProfile(teacher) },
-      saved(teacher, { department: 'Computer Science', subjects: ['Computer Networks', 'Cloud Computing'] }),
+    const subjects = ['Computer Networks', 'Cloud Computing'];
+    const { requests, location } = openForm(teacher, [
+      profileReply(profileOf(teacher)),
+      savedReply(profileOf(teacher, { department: 'Computer Science', subjects })),
     ]);
     await userEvent.type(await screen.findByLabelText(/^Department/), 'Computer Science');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Computer Networks' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Cloud Computing' }));
     await userEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
     await waitFor(() => expect(location.pathname).toBe('/feature'));
-    expect(requests[1]?.body).toEqual({
-      department: 'Computer Science',
-      subjects: ['Computer Networks', 'Cloud Computing'],
-    });
+    expect(requests[1]?.body).toEqual({ department: 'Computer Science', subjects });
+  });
+
+  it('when the server refuses a subject, then its message shows under the subjects', async () => {
+    openForm(teacher, [
+      profileReply(profileOf(teacher)),
+      errorReply(400, {
+        code: 'VALIDATION_FAILED',
+        message: 'Unknown subject',
+        issues: [{ path: 'subjects.0', message: 'Unknown subject' }],
+      }),
+    ]);
+    await userEvent.type(await screen.findByLabelText(/^Department/), 'Computer Science');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Computer Networks' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByText('Unknown subject')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: /Subjects/ })).toHaveAttribute('aria-invalid', 'true');
   });
 });
 
 describe('a guest', () => {
   it('when a guest opens the form, then they are asked to log in and nothing is fetched', () => {
-    const { requests } = renderForm(null);
+    const { requests } = openForm(null);
     expect(screen.getByRole('heading', { name: 'Please log in' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(requests).toHaveLength(0);

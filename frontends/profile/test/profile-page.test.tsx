@@ -1,24 +1,39 @@
-import './text-encoding-polyfill';
 import '@testing-library/jest-dom';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import type { RemotesConfig } from '@campus/web-kit/federated-module-loader';
+import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
+import type { ScriptedReply } from '@campus/web-kit/testing/scripted-fetch';
 import ProfilePage from '../src/dashboard/profile-page';
+import type { PanelModuleProps } from '../src/panel/federated-panel';
 import { panelFormFor, PANEL_FORMS } from '../src/panel/panel-forms';
-import { loadPanelModule, type PanelModuleProps } from '../src/panel/panel-module-loader';
-import { emptyProfile, renderProfileScreen } from './render-profile-screen';
+import { countsReply, profileOf, profileReply, student } from './profile-fixtures';
 
-jest.mock('../src/panel/panel-module-loader', () => ({ loadPanelModule: jest.fn() }));
-const loadModule = jest.mocked(loadPanelModule);
+// The federation runtime needs a real federated build in a browser; here it is the one piece replaced.
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerRemotes: jest.fn(),
+}));
+const loadModule = jest.mocked(loadRemote);
 
-const student = { _id: 'u-student', name: 'Asha Rao', email: 'asha@campus.test', isTeacher: false };
-const counts = (bookCount: number, jobPostCount = 0, fundRaisingCount = 0) => ({
+const manifestOf = (remote: string) => `/remotes/${remote}/mf-manifest.json`;
+const remotesJson: ScriptedReply = {
   status: 200,
-  body: {
-    success: true,
-    message: 'Counts fetched successfully',
-    data: { bookCount, jobPostCount, fundRaisingCount },
-  },
+  url: '/remotes.json',
+  body: Object.fromEntries(
+    ['library', 'housing', 'careers', 'events'].map((name) => [
+      name,
+      { manifest: manifestOf(name), paths: [] },
+    ]),
+  ) satisfies RemotesConfig,
+};
+const manifest = (remote: string, ...exposed: string[]): ScriptedReply => ({
+  status: 200,
+  url: manifestOf(remote),
+  body: { name: remote, exposes: ['./routes', ...exposed].map((path) => ({ path })) },
 });
+const libraryLendsBookForm = [remotesJson, manifest('library', './book-form', './bookmarks')];
 
 function BookForm({ onCreated }: PanelModuleProps) {
   return (
@@ -28,24 +43,28 @@ function BookForm({ onCreated }: PanelModuleProps) {
   );
 }
 
-const renderPanel = (slug: string, replies: Parameters<typeof renderProfileScreen>[4]) =>
-  renderProfileScreen(
-    `/profile/${slug}`,
-    '/profile/:form',
-    <ProfilePage form={panelFormFor(slug)} />,
-    student,
+const openPanel = (slug: string, replies: ScriptedReply[]) =>
+  renderRemoteScreen(<ProfilePage form={panelFormFor(slug)} />, {
+    user: student,
+    path: `/profile/${slug}`,
+    route: '/profile/:form',
     replies,
-  );
+  });
 
 describe('the profile dashboard', () => {
   beforeEach(() => loadModule.mockReset());
 
   it('when a student opens /profile, then the welcome card shows their name, the three counts and the six menu entries', async () => {
-    const { requests } = renderProfileScreen('/profile', '/profile', <ProfilePage />, student, [
-      { ...counts(3, 1, 2), url: '/api/commonData/u-student' },
-      { status: 200, body: emptyProfile(student), url: '/api/commonData/u-student/profile' },
-    ]);
+    const { requests } = renderRemoteScreen(<ProfilePage />, {
+      user: student,
+      path: '/profile',
+      replies: [
+        countsReply(student._id, { bookCount: 3, jobPostCount: 1, fundRaisingCount: 2 }),
+        profileReply(profileOf(student)),
+      ],
+    });
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Asha Rao' })).toBeInTheDocument();
+    expect(document.title).toBe('Profile | Campus Connect');
     expect(await screen.findByText('3')).toBeInTheDocument();
     const definitions = screen.getAllByRole('definition').map((d) => d.textContent);
     const terms = screen.getAllByRole('term').map((t) => t.textContent);
@@ -67,28 +86,34 @@ describe('the profile dashboard', () => {
   });
 
   it('when a lent form succeeds, then the counts are fetched again', async () => {
-    loadModule.mockResolvedValue({ status: 'available', Component: BookForm });
-    const { requests } = renderPanel('uploadbook', [counts(0), counts(1)]);
+    loadModule.mockResolvedValue({ default: BookForm });
+    const { requests } = openPanel('uploadbook', [
+      ...libraryLendsBookForm,
+      countsReply(student._id, { bookCount: 0 }),
+      countsReply(student._id, { bookCount: 1 }),
+    ]);
+    expect(document.title).toBe('Upload Book/Notes | Campus Connect');
     await userEvent.click(await screen.findByRole('button', { name: 'Create book (lent by library)' }));
     await waitFor(() => expect(screen.getAllByRole('definition')[0]).toHaveTextContent('1'));
     expect(requests.filter((r) => r.url === '/api/commonData/u-student')).toHaveLength(2);
-    expect(loadModule).toHaveBeenCalledWith('library', './book-form');
+    expect(loadModule).toHaveBeenCalledWith('library/book-form');
     expect(screen.getByRole('link', { name: 'Upload Book/Notes' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('when the owning remote does not expose the form yet, then a clear "not available yet" shows', async () => {
-    loadModule.mockResolvedValue({ status: 'unavailable' });
-    renderPanel('createflatrequest', [counts(0)]);
+    openPanel('createflatrequest', [remotesJson, manifest('housing'), countsReply(student._id)]);
     expect(await screen.findByText('Not available yet')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Create Request for Room-mate' })).toBeInTheDocument();
-    expect(loadModule).toHaveBeenCalledWith('housing', './flat-form');
+    expect(loadModule).not.toHaveBeenCalled();
   });
 
   it('when the remote fails to load, then a friendly error with Retry shows, and Retry loads it', async () => {
-    loadModule
-      .mockRejectedValueOnce(new Error('network down'))
-      .mockResolvedValueOnce({ status: 'available', Component: BookForm });
-    renderPanel('uploadbook', [counts(0)]);
+    loadModule.mockRejectedValueOnce(new Error('network down')).mockResolvedValueOnce({ default: BookForm });
+    openPanel('uploadbook', [
+      ...libraryLendsBookForm,
+      manifest('library', './book-form'),
+      countsReply(student._id),
+    ]);
     expect(await screen.findByText('Upload Book/Notes could not load')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('button', { name: 'Create book (lent by library)' })).toBeInTheDocument();
@@ -99,8 +124,8 @@ describe('the profile dashboard', () => {
     function Broken(): never {
       throw new Error('boom');
     }
-    loadModule.mockResolvedValue({ status: 'available', Component: Broken });
-    renderPanel('bookmark', [counts(0)]);
+    loadModule.mockResolvedValue({ default: Broken });
+    openPanel('bookmark', [...libraryLendsBookForm, countsReply(student._id)]);
     expect(await screen.findByText('Book-Marks stopped working')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     spy.mockRestore();

@@ -1,6 +1,8 @@
+import type { UserId } from '@campus/contracts/common';
+
 /** What the client keeps about the signed-in user: the login response, which holds no secrets. */
 export interface SessionUser {
-  _id: string;
+  _id: UserId;
   name: string;
   email?: string;
   isTeacher: boolean;

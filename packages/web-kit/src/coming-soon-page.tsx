@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
 import { BackLink } from '@campus/ui/back-link';
+import { usePageTitle } from '@campus/web-kit/use-page-title';
 import styles from './coming-soon-page.module.css';
 
 export interface ComingSoonPageProps {
@@ -14,9 +14,7 @@ export interface ComingSoonPageProps {
  * with the way back to the feature grid. Replaced by the real screen when the domain lands.
  */
 export function ComingSoonPage({ feature, description }: ComingSoonPageProps) {
-  useEffect(() => {
-    document.title = `${feature} | Campus Connect`;
-  }, [feature]);
+  usePageTitle(feature);
 
   return (
     <div className={styles.page}>

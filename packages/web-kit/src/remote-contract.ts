@@ -12,3 +12,6 @@ export interface RemoteRoutesProps {
 export interface RemoteRoutesModule {
   default: ComponentType<RemoteRoutesProps>;
 }
+
+/** The module every remote exposes with its routes (federation.config.ts `exposes`). */
+export const REMOTE_ROUTES_MODULE = './routes';

@@ -3,6 +3,7 @@ import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter, Link } from 'react-router-dom';
 import { AppLinkProvider, type AppLinkComponentProps } from '@campus/ui/app-link';
+import { Container } from '@campus/ui/container';
 import { ToastProvider } from '@campus/ui/toast';
 import { AuthProvider } from '@campus/web-kit/auth-context';
 import { queryClient } from '@campus/web-kit/query-client';
@@ -26,15 +27,9 @@ export function mountStandaloneRemote(Routes: ComponentType<RemoteRoutesProps>):
           <ToastProvider>
             <HashRouter>
               <AppLinkProvider component={RouterLink}>
-                <main
-                  style={{
-                    maxWidth: 'var(--content-max-width)',
-                    margin: '0 auto',
-                    padding: 'var(--space-5)',
-                  }}
-                >
+                <Container as="main" style={{ paddingBlock: 'var(--space-5)' }}>
                   <Routes notFound={<p>No route here: this page only serves this remote&apos;s routes.</p>} />
-                </main>
+                </Container>
               </AppLinkProvider>
             </HashRouter>
           </ToastProvider>

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { Container } from '@campus/ui/container';
 import { NavBar } from './nav-bar';
 import { PageFallback } from './page-fallback';
 import { PageTransition } from './page-transition';
@@ -13,13 +14,13 @@ export function AppLayout() {
         Skip to content
       </a>
       <NavBar />
-      <main id="main" className={styles.main}>
+      <Container as="main" id="main" className={styles.main}>
         <PageTransition>
           <Suspense fallback={<PageFallback />}>
             <Outlet />
           </Suspense>
         </PageTransition>
-      </main>
+      </Container>
     </>
   );
 }

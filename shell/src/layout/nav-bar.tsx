@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router-dom';
 import { ButtonLink } from '@campus/ui/button';
+import { Container } from '@campus/ui/container';
 import { useAuth } from '@campus/web-kit/auth-context';
 import { BrandMark } from './brand-mark';
 import styles from './nav-bar.module.css';
@@ -25,43 +26,45 @@ export function NavBar() {
   const { user } = useAuth();
   return (
     <header className={styles.header}>
-      <nav className={styles.bar} aria-label="Main">
-        <NavLink to="/" className={styles.brand}>
-          <BrandMark />
-          <span className={styles.brandText}>Campus Connect</span>
-        </NavLink>
-        <ul className={styles.links}>
-          {links.map((link) => (
-            <li key={link.to}>
-              <NavLink
-                to={link.to}
-                className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}
-              >
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-        <div className={styles.account}>
-          {user ? (
-            <>
-              <NavLink to="/profile" className={styles.chip} title="Your profile">
-                <span className={styles.avatar} aria-hidden="true">
-                  {initials(user.name)}
-                </span>
-                <span className={styles.chipName}>{user.name}</span>
-              </NavLink>
-              <NavLink to="/logout" className={styles.logout}>
-                Logout
-              </NavLink>
-            </>
-          ) : (
-            <ButtonLink href="/login" size="sm">
-              Login
-            </ButtonLink>
-          )}
-        </div>
-      </nav>
+      <Container>
+        <nav className={styles.bar} aria-label="Main">
+          <NavLink to="/" className={styles.brand}>
+            <BrandMark />
+            <span className={styles.brandText}>Campus Connect</span>
+          </NavLink>
+          <ul className={styles.links}>
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className={styles.account}>
+            {user ? (
+              <>
+                <NavLink to="/profile" className={styles.chip} title="Your profile">
+                  <span className={styles.avatar} aria-hidden="true">
+                    {initials(user.name)}
+                  </span>
+                  <span className={styles.chipName}>{user.name}</span>
+                </NavLink>
+                <NavLink to="/logout" className={styles.logout}>
+                  Logout
+                </NavLink>
+              </>
+            ) : (
+              <ButtonLink href="/login" size="sm">
+                Login
+              </ButtonLink>
+            )}
+          </div>
+        </nav>
+      </Container>
     </header>
   );
 }

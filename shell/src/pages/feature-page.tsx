@@ -1,8 +1,9 @@
 import { Card, CardTitle } from '@campus/ui/card';
 import type { CardEdgeColour } from '@campus/ui/card-edge-colours';
+import { PageHeader } from '@campus/ui/page-header';
 import { useAuth } from '@campus/web-kit/auth-context';
+import { usePageTitle } from '@campus/web-kit/use-page-title';
 import { FeatureIcon, type FeatureIconName } from '../layout/feature-icon';
-import { usePageTitle } from '../layout/use-page-title';
 import styles from './feature-page.module.css';
 
 interface Tile {
@@ -103,10 +104,10 @@ export default function FeaturePage() {
 
   return (
     <div className={styles.page}>
-      <header className={styles.intro}>
-        <h1 className={styles.title}>{user ? `Welcome, ${user.name}` : 'Welcome to Campus Connect'}</h1>
-        <p className={styles.lead}>Everything on campus, one click away.</p>
-      </header>
+      <PageHeader
+        title={user ? `Welcome, ${user.name}` : 'Welcome to Campus Connect'}
+        subtitle="Everything on campus, one click away."
+      />
       <div className={styles.layout}>
         <ul className={styles.grid} aria-label="Features">
           {visibleTiles.map((tile) => (

@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
 import { ButtonLink } from '@campus/ui/button';
+import { Container } from '@campus/ui/container';
+import { usePageTitle } from '@campus/web-kit/use-page-title';
 import { BrandMark } from '../layout/brand-mark';
 import { FeatureIcon, type FeatureIconName } from '../layout/feature-icon';
-import { usePageTitle } from '../layout/use-page-title';
 import styles from './landing-page.module.css';
 
 const offers = [
@@ -82,29 +83,31 @@ export function LandingPage() {
   return (
     <div className={styles.landing}>
       <header className={styles.topBar}>
-        <nav className={styles.topNav} aria-label="Main">
-          <Link to="/" className={styles.brand} aria-label="Campus Connect">
-            <BrandMark />
-            <span>Campus Connect</span>
-          </Link>
-          <ul className={styles.topLinks}>
-            <li>
-              <Link to="/feature" className={styles.topLink}>
-                Home
-              </Link>
-            </li>
-            <li>
-              <Link to="/login" className={styles.topLink}>
-                Login
-              </Link>
-            </li>
-            <li>
-              <ButtonLink href="/register" size="sm">
-                Register
-              </ButtonLink>
-            </li>
-          </ul>
-        </nav>
+        <Container>
+          <nav className={styles.topNav} aria-label="Main">
+            <Link to="/" className={styles.brand} aria-label="Campus Connect">
+              <BrandMark />
+              <span>Campus Connect</span>
+            </Link>
+            <ul className={styles.topLinks}>
+              <li>
+                <Link to="/feature" className={styles.topLink}>
+                  Home
+                </Link>
+              </li>
+              <li>
+                <Link to="/login" className={styles.topLink}>
+                  Login
+                </Link>
+              </li>
+              <li>
+                <ButtonLink href="/register" size="sm">
+                  Register
+                </ButtonLink>
+              </li>
+            </ul>
+          </nav>
+        </Container>
       </header>
 
       <main id="main">
@@ -131,7 +134,7 @@ export function LandingPage() {
           </div>
         </section>
 
-        <section className={styles.section} aria-labelledby="info-title">
+        <Container as="section" className={styles.section} aria-labelledby="info-title">
           <h2 id="info-title" className={styles.sectionTitle}>
             Life on campus
           </h2>
@@ -155,9 +158,9 @@ export function LandingPage() {
               </li>
             ))}
           </ul>
-        </section>
+        </Container>
 
-        <section className={styles.section} aria-labelledby="about-title">
+        <Container as="section" className={styles.section} aria-labelledby="about-title">
           <h2 id="about-title" className={styles.sectionTitle}>
             About
           </h2>
@@ -184,7 +187,7 @@ export function LandingPage() {
               </ul>
             </div>
           </div>
-        </section>
+        </Container>
       </main>
 
       <footer className={styles.footer}>

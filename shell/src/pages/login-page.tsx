@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { WRONG_CREDENTIALS_MESSAGE } from '@campus/contracts/identity';
@@ -8,9 +7,11 @@ import { BackLink } from '@campus/ui/back-link';
 import { Button } from '@campus/ui/button';
 import { Field } from '@campus/ui/field';
 import { Input } from '@campus/ui/input';
+import { PageHeader } from '@campus/ui/page-header';
 import { useAuth } from '@campus/web-kit/auth-context';
+import { FORM_ERROR } from '@campus/web-kit/form-server-errors';
+import { usePageTitle } from '@campus/web-kit/use-page-title';
 import { LoginFormSchema, type LoginFormInput, type LoginFormOutput } from '../forms/identity-form-schemas';
-import { usePageTitle } from '../layout/use-page-title';
 import styles from './auth-form.module.css';
 
 /** `/login`: on success to /commondataform the first time, else /feature; any failure says 'Wrong Credentials'. */
@@ -18,10 +19,10 @@ export default function LoginPage() {
   usePageTitle('Login');
   const navigate = useNavigate();
   const { login } = useAuth();
-  const [failed, setFailed] = useState(false);
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<LoginFormInput, unknown, LoginFormOutput>({
     resolver: zodResolver(LoginFormSchema),
@@ -29,23 +30,23 @@ export default function LoginPage() {
   });
 
   const onSubmit = handleSubmit(async (credentials) => {
-    setFailed(false);
     try {
       const user = await login(credentials);
       navigate(user.isFirstTime ? '/commondataform' : '/feature');
     } catch {
       // The auth store keeps the server's message; the screen always shows the spec's text.
-      setFailed(true);
+      setError(FORM_ERROR, { message: WRONG_CREDENTIALS_MESSAGE });
     }
   });
 
   return (
     <section className={styles.card} aria-labelledby="login-title">
-      <BackLink href="/">Back</BackLink>
-      <h1 id="login-title" className={styles.title}>
-        Login
-      </h1>
-      <p className={styles.subtitle}>Welcome back to Campus Connect.</p>
+      <PageHeader
+        id="login-title"
+        back={<BackLink href="/">Back</BackLink>}
+        title="Login"
+        subtitle="Welcome back to Campus Connect."
+      />
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <Field label="Email" error={errors.email?.message} required>
           <Input
@@ -58,9 +59,9 @@ export default function LoginPage() {
         <Field label="Password" error={errors.password?.message} required>
           <Input type="password" autoComplete="current-password" {...register('password')} />
         </Field>
-        {failed && (
+        {errors.root?.server && (
           <p className={styles.formError} role="alert">
-            {WRONG_CREDENTIALS_MESSAGE}
+            {errors.root.server.message}
           </p>
         )}
         <Button type="submit" fullWidth size="lg" loading={isSubmitting} loadingLabel="Logging in...">

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ButtonLink, Button } from '@campus/ui/button';
 import { useToast } from '@campus/ui/toast';
 import { useAuth } from '@campus/web-kit/auth-context';
-import { usePageTitle } from '../layout/use-page-title';
+import { usePageTitle } from '@campus/web-kit/use-page-title';
 import styles from './logout-page.module.css';
 
 /** `/logout`: ends the session on the server, forgets the stored user, goes to `/`. */

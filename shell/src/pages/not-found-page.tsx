@@ -1,5 +1,5 @@
 import { ButtonLink } from '@campus/ui/button';
-import { usePageTitle } from '../layout/use-page-title';
+import { usePageTitle } from '@campus/web-kit/use-page-title';
 import styles from './not-found-page.module.css';
 
 export function NotFoundPage() {

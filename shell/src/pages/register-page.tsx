@@ -1,30 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import {
-  REGISTRATION_FAILED_MESSAGE,
-  TEACHER_CODE_MESSAGE,
-  type RegisterResponse,
-} from '@campus/contracts/identity';
+import { REGISTRATION_FAILED_MESSAGE, type RegisterResponse } from '@campus/contracts/identity';
 import { AppLink } from '@campus/ui/app-link';
 import { BackLink } from '@campus/ui/back-link';
 import { Button } from '@campus/ui/button';
 import { Checkbox } from '@campus/ui/checkbox';
 import { Field } from '@campus/ui/field';
 import { Input } from '@campus/ui/input';
+import { PageHeader } from '@campus/ui/page-header';
 import { useToast } from '@campus/ui/toast';
-import { isApiError } from '@campus/web-kit/api-error';
 import { useApiClient } from '@campus/web-kit/auth-context';
+import { applyServerErrors, FORM_ERROR } from '@campus/web-kit/form-server-errors';
+import { usePageTitle } from '@campus/web-kit/use-page-title';
 import {
   RegisterFormSchema,
   type RegisterFormInput,
   type RegisterFormOutput,
 } from '../forms/identity-form-schemas';
-import { usePageTitle } from '../layout/use-page-title';
 import styles from './auth-form.module.css';
-
-const REGISTER_FIELDS = ['name', 'email', 'password', 'teacherCode'] as const;
 
 /** `/register`: name, email, password, and the teacher unique ID behind "Register as Teacher". */
 export default function RegisterPage() {
@@ -32,7 +26,10 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const apiClient = useApiClient();
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<RegisterFormInput, unknown, RegisterFormOutput>({
+    resolver: zodResolver(RegisterFormSchema),
+    defaultValues: { name: '', email: '', password: '', isTeacher: false, teacherCode: '' },
+  });
   const {
     register,
     handleSubmit,
@@ -41,11 +38,9 @@ export default function RegisterPage() {
     setError,
     clearErrors,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterFormInput, unknown, RegisterFormOutput>({
-    resolver: zodResolver(RegisterFormSchema),
-    defaultValues: { name: '', email: '', password: '', isTeacher: false, teacherCode: '' },
-  });
+  } = form;
   const isTeacher = useWatch({ control, name: 'isTeacher' });
+  const formError = errors.root?.server?.message;
 
   const teacherToggle = register('isTeacher', {
     onChange: (event: { target: { checked: boolean } }) => {
@@ -53,44 +48,38 @@ export default function RegisterPage() {
       // Spec: unticking clears the teacher code and the error message.
       setValue('teacherCode', '');
       clearErrors('teacherCode');
-      setFormError(null);
+      clearErrors(FORM_ERROR);
     },
   });
 
-  const onSubmit = handleSubmit(async (form) => {
-    setFormError(null);
+  const onSubmit = handleSubmit(async (values) => {
     try {
       const response = await apiClient.send<RegisterResponse>('POST', '/api/auth/register', {
-        body: { ...form, teacherCode: form.isTeacher ? form.teacherCode.trim() : '' },
+        body: { ...values, teacherCode: values.isTeacher ? values.teacherCode.trim() : '' },
       });
       if (response.status !== 201) {
-        setFormError(response.data?.message || REGISTRATION_FAILED_MESSAGE);
+        setError(FORM_ERROR, { message: response.data?.message || REGISTRATION_FAILED_MESSAGE });
         return;
       }
       toast.success('Registration successful. Please log in.');
       navigate('/login');
     } catch (error) {
-      if (isApiError(error) && error.code === 'INVALID_TEACHER_CODE') {
-        setError('teacherCode', { message: TEACHER_CODE_MESSAGE }, { shouldFocus: true });
-        return;
-      }
-      if (isApiError(error)) {
-        for (const issue of error.issues) {
-          const field = REGISTER_FIELDS.find((name) => name === issue.path);
-          if (field) setError(field, { message: issue.message });
-        }
-      }
-      setFormError(isApiError(error) && error.status !== 0 ? error.message : REGISTRATION_FAILED_MESSAGE);
+      // Spec: the server's message, or 'Registration failed. Please try again.' when there was none.
+      applyServerErrors(form, error, {
+        fallbackMessage: REGISTRATION_FAILED_MESSAGE,
+        fieldsByCode: { INVALID_TEACHER_CODE: 'teacherCode' },
+      });
     }
   });
 
   return (
     <section className={styles.card} aria-labelledby="register-title">
-      <BackLink href="/">Back</BackLink>
-      <h1 id="register-title" className={styles.title}>
-        Register
-      </h1>
-      <p className={styles.subtitle}>Create your Campus Connect account.</p>
+      <PageHeader
+        id="register-title"
+        back={<BackLink href="/">Back</BackLink>}
+        title="Register"
+        subtitle="Create your Campus Connect account."
+      />
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <Field label="Name" error={errors.name?.message} required>
           <Input autoComplete="name" placeholder="Your full name" {...register('name')} />

@@ -1,14 +1,12 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { Book } from '@campus/contracts/library';
 import { AppLink } from '@campus/ui/app-link';
 import { Badge } from '@campus/ui/badge';
 import { Button } from '@campus/ui/button';
 import { Card, CardTitle } from '@campus/ui/card';
 import { randomCardEdgeColour } from '@campus/ui/card-edge-colours';
-import { useToast } from '@campus/ui/toast';
 import { useAuth } from '@campus/web-kit/auth-context';
-import { bookmarkBook, libraryQueryKeys, likeBook, removeBookmark } from '../library-api';
+import { useLikeBook, useToggleBookmark } from '../library-api';
 import styles from './book-card.module.css';
 
 export interface BookCardProps {
@@ -22,48 +20,12 @@ export interface BookCardProps {
 /** A book in a grid: its facts, likes, verifier, Like and (signed in) bookmark. */
 export function BookCard({ book, bookmarked, level = 2 }: BookCardProps) {
   const { user } = useAuth();
-  const toast = useToast();
-  const queryClient = useQueryClient();
+  const like = useLikeBook();
+  const bookmark = useToggleBookmark();
   // Spec: each card's left edge gets a random colour; chosen once so it does not flicker on re-render.
   const [edge] = useState(randomCardEdgeColour);
-  const [likes, setLikes] = useState(book.likes);
-  const [liking, setLiking] = useState(false);
-  const [savingBookmark, setSavingBookmark] = useState(false);
-  const liked = user ? likes.includes(user._id) : false;
-  const likeCount = likes.length;
-
-  const like = async () => {
-    if (!user || liked) return;
-    setLiking(true);
-    try {
-      const res = await likeBook(book._id, user._id);
-      setLikes(res.data.likes);
-    } catch (error) {
-      // Spec §8: like failures go to the console only.
-      console.error('Like failed', error);
-    } finally {
-      setLiking(false);
-    }
-  };
-
-  const toggleBookmark = async () => {
-    if (!user) return;
-    setSavingBookmark(true);
-    try {
-      if (bookmarked) {
-        await removeBookmark(book._id);
-        toast.info('Bookmark removed');
-      } else {
-        await bookmarkBook(book._id, user._id);
-        toast.success('Book bookmarked successfully');
-      }
-      await queryClient.invalidateQueries({ queryKey: libraryQueryKeys.bookmarks(user._id) });
-    } catch (error) {
-      console.error('Bookmark failed', error);
-    } finally {
-      setSavingBookmark(false);
-    }
-  };
+  const liked = user ? book.likes.includes(user._id) : false;
+  const likeCount = book.likes.length;
 
   return (
     <Card as="li" edge={edge} className={styles.card}>
@@ -108,8 +70,8 @@ export function BookCard({ book, bookmarked, level = 2 }: BookCardProps) {
           size="sm"
           variant={liked ? 'success' : 'secondary'}
           disabled={!user || liked}
-          loading={liking}
-          onClick={() => void like()}
+          loading={like.isPending}
+          onClick={() => user && !liked && like.mutate({ bookId: book._id, userId: user._id })}
           aria-label={liked ? `Liked ${book.title}` : `Like ${book.title}`}
           title={user ? undefined : 'Log in to like books'}
         >
@@ -120,8 +82,8 @@ export function BookCard({ book, bookmarked, level = 2 }: BookCardProps) {
             size="sm"
             variant="ghost"
             aria-pressed={bookmarked === true}
-            loading={savingBookmark}
-            onClick={() => void toggleBookmark()}
+            loading={bookmark.isPending}
+            onClick={() => bookmark.mutate({ book, user, bookmarked: bookmarked === true })}
             aria-label={bookmarked ? `Remove bookmark for ${book.title}` : `Bookmark ${book.title}`}
           >
             <span aria-hidden="true">{bookmarked ? '★' : '☆'}</span> {bookmarked ? 'Bookmarked' : 'Bookmark'}

@@ -5,14 +5,15 @@ import { EmptyState } from '@campus/ui/empty-state';
 import { ErrorState } from '@campus/ui/error-state';
 import { Grid } from '@campus/ui/grid';
 import { LoadMoreButton } from '@campus/ui/load-more-button';
+import { PageHeader } from '@campus/ui/page-header';
 import { SearchBar } from '@campus/ui/search-bar';
 import { Select } from '@campus/ui/select';
 import { Skeleton } from '@campus/ui/skeleton';
-import { useAuth } from '@campus/web-kit/auth-context';
+import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
 import { useDebouncedSearch } from '@campus/web-kit/use-debounced-search';
 import { useLoadMoreList } from '@campus/web-kit/use-load-more-list';
+import { usePageTitle } from '@campus/web-kit/use-page-title';
 import { fetchBookPage, libraryQueryKeys, useBookmarks, type LibraryFilters } from '../library-api';
-import { usePageTitle } from '../use-page-title';
 import { BookCard } from './book-card';
 import styles from './library-page.module.css';
 
@@ -38,11 +39,12 @@ const bookKey = (book: Book) => book._id;
 export default function LibraryPage() {
   usePageTitle('Virtual Library');
   const { user } = useAuth();
+  const api = useApiClient();
   const search = useDebouncedSearch(INITIAL_FILTERS);
   const applied = search.appliedFilters;
   const fetchPage = useCallback(
-    (page: number, signal: AbortSignal) => fetchBookPage(applied, page, signal),
-    [applied],
+    (page: number, signal: AbortSignal) => fetchBookPage(api, applied, page, signal),
+    [api, applied],
   );
   const list = useLoadMoreList({
     queryKey: libraryQueryKeys.search(applied),
@@ -54,11 +56,11 @@ export default function LibraryPage() {
 
   return (
     <div className={styles.page}>
-      <BackLink href="/feature">Back</BackLink>
-      <header className={styles.header}>
-        <h1 className={styles.title}>Virtual Library</h1>
-        <p className={styles.subtitle}>Books and notes shared by students, verified by teachers.</p>
-      </header>
+      <PageHeader
+        back={<BackLink href="/feature">Back</BackLink>}
+        title="Virtual Library"
+        subtitle="Books and notes shared by students, verified by teachers."
+      />
       <div className={styles.filters}>
         <div className={styles.search}>
           <SearchBar

@@ -1,5 +1,3 @@
-import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { BOOK_MESSAGES, type Book } from '@campus/contracts/library';
 import { BackLink } from '@campus/ui/back-link';
 import { Button, ButtonLink } from '@campus/ui/button';
@@ -8,13 +6,12 @@ import { cardEdgeColourFor } from '@campus/ui/card-edge-colours';
 import { EmptyState } from '@campus/ui/empty-state';
 import { ErrorState } from '@campus/ui/error-state';
 import { Grid } from '@campus/ui/grid';
+import { PageHeader } from '@campus/ui/page-header';
 import { Skeleton } from '@campus/ui/skeleton';
-import { useToast } from '@campus/ui/toast';
-import { isApiError } from '@campus/web-kit/api-error';
 import { useAuth } from '@campus/web-kit/auth-context';
 import type { SessionUser } from '@campus/web-kit/auth-store';
-import { libraryQueryKeys, reviewBook, usePendingBooks } from '../library-api';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '@campus/web-kit/use-page-title';
+import { usePendingBooks, useReviewBook } from '../library-api';
 import styles from './book-status-page.module.css';
 
 /** `/bookstatus`: the teacher's queue of pending books in their subjects, to accept or decline. */
@@ -23,8 +20,7 @@ export default function BookStatusPage() {
   const { user } = useAuth();
   return (
     <div className={styles.page}>
-      <BackLink href="/feature">Back</BackLink>
-      <h1 className={styles.title}>Pending Book Requests</h1>
+      <PageHeader back={<BackLink href="/feature">Back</BackLink>} title="Pending Book Requests" />
       {!user ? (
         <EmptyState
           title="Please log in to review books."
@@ -64,30 +60,9 @@ function PendingBooks({ teacher }: { teacher: SessionUser }) {
 }
 
 function PendingBookCard({ book, teacher }: { book: Book; teacher: SessionUser }) {
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  const [saving, setSaving] = useState<1 | 2 | null>(null);
-
-  const review = async (status: 1 | 2) => {
-    setSaving(status);
-    try {
-      const res = await reviewBook(book._id, status, teacher.name);
-      toast.success(res.message);
-      // Spec §4: on success the book leaves the pending list.
-      queryClient.setQueryData<Book[]>(libraryQueryKeys.pending(teacher._id), (books) =>
-        books?.filter((b) => b._id !== book._id),
-      );
-      await queryClient.invalidateQueries({ queryKey: ['library', 'search'] });
-    } catch (error) {
-      console.error('Review failed', error);
-      if (isApiError(error) && error.status === 409) {
-        toast.info(error.message);
-        await queryClient.invalidateQueries({ queryKey: libraryQueryKeys.pending(teacher._id) });
-      } else toast.error(isApiError(error) ? error.message : 'The review could not be saved.');
-    } finally {
-      setSaving(null);
-    }
-  };
+  const review = useReviewBook(teacher);
+  const saving = review.isPending ? review.variables.status : null;
+  const decide = (status: 1 | 2) => review.mutate({ bookId: book._id, status });
 
   return (
     <Card as="li" edge={cardEdgeColourFor(book._id)} className={styles.card}>
@@ -108,7 +83,7 @@ function PendingBookCard({ book, teacher }: { book: Book; teacher: SessionUser }
           variant="success"
           loading={saving === 1}
           disabled={saving !== null}
-          onClick={() => void review(1)}
+          onClick={() => decide(1)}
           aria-label={`Accept ${book.title}`}
         >
           Accept
@@ -118,7 +93,7 @@ function PendingBookCard({ book, teacher }: { book: Book; teacher: SessionUser }
           variant="danger"
           loading={saving === 2}
           disabled={saving !== null}
-          onClick={() => void review(2)}
+          onClick={() => decide(2)}
           aria-label={`Decline ${book.title}`}
         >
           Decline

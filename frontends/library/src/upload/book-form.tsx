@@ -8,8 +8,9 @@ import { Input } from '@campus/ui/input';
 import { Select } from '@campus/ui/select';
 import { useToast } from '@campus/ui/toast';
 import { isApiError } from '@campus/web-kit/api-error';
-import { useAuth } from '@campus/web-kit/auth-context';
-import { createBook } from '../library-api';
+import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
+import { applyServerErrors } from '@campus/web-kit/form-server-errors';
+import { createBook, libraryQueryKeys } from '../library-api';
 import {
   BookFormSchema,
   EMPTY_BOOK_FORM,
@@ -28,17 +29,19 @@ const SUBJECT_OPTIONS = BOOK_SUBJECTS.map((s) => ({ value: s, label: s }));
 /** "Create a New Book/Notes": exposed as `library/book-form` for the profile's right panel. */
 export default function BookForm({ onCreated }: BookFormProps) {
   const { user } = useAuth();
+  const api = useApiClient();
   const toast = useToast();
   const queryClient = useQueryClient();
+  const form = useForm<BookFormValues, unknown, ReturnType<typeof BookFormSchema.parse>>({
+    resolver: zodResolver(BookFormSchema),
+    defaultValues: EMPTY_BOOK_FORM,
+  });
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<BookFormValues, unknown, ReturnType<typeof BookFormSchema.parse>>({
-    resolver: zodResolver(BookFormSchema),
-    defaultValues: EMPTY_BOOK_FORM,
-  });
+  } = form;
 
   if (!user)
     return (
@@ -53,16 +56,17 @@ export default function BookForm({ onCreated }: BookFormProps) {
 
   const submit = handleSubmit(async (values) => {
     try {
-      await createBook({ ...toCreateBookRequest(values), uploadedBy: user._id });
+      await createBook(api, { ...toCreateBookRequest(values), uploadedBy: user._id });
+      reset(EMPTY_BOOK_FORM);
       toast.success('Book created successfully');
-      await queryClient.invalidateQueries({ queryKey: ['library'] });
+      await queryClient.invalidateQueries({ queryKey: libraryQueryKeys.all });
       onCreated?.();
     } catch (error) {
-      // Spec §8: 'Error creating book:' with what the server said.
-      toast.error(`Error creating book: ${isApiError(error) ? error.message : String(error)}`);
-    } finally {
-      // Spec §4: after an attempt the form is reset, even on failure.
+      // Spec §4: after an attempt the form is reset, even on failure; the fields the server
+      // refused still say why. Spec §8: 'Error creating book:' with what the server said.
       reset(EMPTY_BOOK_FORM);
+      applyServerErrors(form, error, { fallbackMessage: String(error) });
+      toast.error(`Error creating book: ${isApiError(error) ? error.message : String(error)}`);
     }
   });
 

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import { useForm, type FieldValues } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import {
   GRADUATION_YEAR_MAX,
@@ -16,14 +15,14 @@ import { Button } from '@campus/ui/button';
 import { ErrorState } from '@campus/ui/error-state';
 import { Field, FieldError } from '@campus/ui/field';
 import { Input } from '@campus/ui/input';
+import { PageHeader } from '@campus/ui/page-header';
 import { useToast } from '@campus/ui/toast';
-import { apiClient } from '@campus/web-kit/api-client';
-import { isApiError } from '@campus/web-kit/api-error';
-import { useAuth } from '@campus/web-kit/auth-context';
+import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
 import type { SessionUser } from '@campus/web-kit/auth-store';
+import { applyServerErrors, FORM_ERROR, type ServerErrorForm } from '@campus/web-kit/form-server-errors';
+import { usePageTitle } from '@campus/web-kit/use-page-title';
 import { profileQueryKeys, useProfileData } from '../profile-api';
 import { SignInPrompt } from '../sign-in-prompt';
-import { usePageTitle } from '../use-page-title';
 import {
   isTeacherSubject,
   StudentFormSchema,
@@ -49,15 +48,16 @@ function CommonDataLoader({ user }: { user: SessionUser }) {
 
   return (
     <section className={styles.card} aria-labelledby="common-data-title" aria-busy={profile.isPending}>
-      <BackLink href="/feature">Back</BackLink>
-      <h1 id="common-data-title" className={styles.title}>
-        {title}
-      </h1>
-      <p className={styles.subtitle}>
-        {user.isTeacher
-          ? 'Tell us your department and the subjects you teach: books in those subjects come to you for review.'
-          : 'Tell us your branch, graduation year and enrollment number.'}
-      </p>
+      <PageHeader
+        id="common-data-title"
+        back={<BackLink href="/feature">Back</BackLink>}
+        title={title}
+        subtitle={
+          user.isTeacher
+            ? 'Tell us your department and the subjects you teach: books in those subjects come to you for review.'
+            : 'Tell us your branch, graduation year and enrollment number.'
+        }
+      />
       {profile.isPending ? (
         <p className={styles.loading} role="status">
           Loading user data...
@@ -74,23 +74,18 @@ function CommonDataLoader({ user }: { user: SessionUser }) {
 }
 
 /** Posts the form; on 201 the user is no longer first-time, the cache is refreshed, and Home opens. */
-function useSubmitCommonData<T extends FieldValues>(
-  user: SessionUser,
-  setError: UseFormSetError<T>,
-  fields: ReadonlyArray<Path<T>>,
-) {
+function useSubmitCommonData<T extends FieldValues>(user: SessionUser, form: ServerErrorForm<T>) {
   const navigate = useNavigate();
   const toast = useToast();
   const queryClient = useQueryClient();
+  const api = useApiClient();
   const { dispatch } = useAuth();
-  const [formError, setFormError] = useState<string | null>(null);
 
-  const submit = async (body: object) => {
-    setFormError(null);
+  return async (body: object) => {
     try {
-      const response = await apiClient.send<SaveCommonDataResponse>('POST', '/api/commonData', { body });
+      const response = await api.send<SaveCommonDataResponse>('POST', '/api/commonData', { body });
       if (response.status !== 201) {
-        setFormError(response.data?.message || PROFILE_SUBMIT_FAILED_MESSAGE);
+        form.setError(FORM_ERROR, { message: response.data?.message || PROFILE_SUBMIT_FAILED_MESSAGE });
         return;
       }
       dispatch({ type: 'LOGIN_SUCCESS', payload: { ...user, isFirstTime: false } });
@@ -102,20 +97,13 @@ function useSubmitCommonData<T extends FieldValues>(
       toast.success('Profile updated');
       navigate('/feature');
     } catch (error) {
-      if (isApiError(error)) {
-        for (const issue of error.issues) {
-          const field = fields.find((name) => name === issue.path.split('.')[0]);
-          if (field) setError(field, { message: issue.message });
-        }
-      }
       // Spec §8: the server's message, or the fallback when there was no answer.
-      setFormError(isApiError(error) && error.status > 0 ? error.message : PROFILE_SUBMIT_FAILED_MESSAGE);
+      applyServerErrors(form, error, { fallbackMessage: PROFILE_SUBMIT_FAILED_MESSAGE });
     }
   };
-  return { submit, formError };
 }
 
-function FormError({ message }: { message: string | null }) {
+function FormError({ message }: { message: string | undefined }) {
   if (!message) return null;
   return (
     <p className={styles.formError} role="alert">
@@ -125,16 +113,16 @@ function FormError({ message }: { message: string | null }) {
 }
 
 function TeacherForm({ user, saved }: { user: SessionUser; saved: ProfileData }) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<TeacherFormInput, unknown, TeacherFormOutput>({
+  const form = useForm<TeacherFormInput, unknown, TeacherFormOutput>({
     resolver: zodResolver(TeacherFormSchema),
     defaultValues: { department: saved.department ?? '', subjects: saved.subjects.filter(isTeacherSubject) },
   });
-  const { submit, formError } = useSubmitCommonData(user, setError, ['department', 'subjects']);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = form;
+  const submit = useSubmitCommonData(user, form);
   const subjectsError = errors.subjects?.message ?? errors.subjects?.root?.message;
 
   return (
@@ -164,7 +152,7 @@ function TeacherForm({ user, saved }: { user: SessionUser; saved: ProfileData })
         </div>
         {subjectsError && <FieldError id="subjects-error">{subjectsError}</FieldError>}
       </fieldset>
-      <FormError message={formError} />
+      <FormError message={errors.root?.server?.message} />
       <Button type="submit" size="lg" fullWidth loading={isSubmitting} loadingLabel="Saving...">
         Update Profile
       </Button>
@@ -173,12 +161,7 @@ function TeacherForm({ user, saved }: { user: SessionUser; saved: ProfileData })
 }
 
 function StudentForm({ user, saved }: { user: SessionUser; saved: ProfileData }) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<StudentFormInput, unknown, StudentFormOutput>({
+  const form = useForm<StudentFormInput, unknown, StudentFormOutput>({
     resolver: zodResolver(StudentFormSchema),
     defaultValues: {
       graduationYear: saved.graduationYear === null ? '' : String(saved.graduationYear),
@@ -186,11 +169,12 @@ function StudentForm({ user, saved }: { user: SessionUser; saved: ProfileData })
       enrollmentNumber: saved.enrollmentNumber ?? '',
     },
   });
-  const { submit, formError } = useSubmitCommonData(user, setError, [
-    'graduationYear',
-    'branch',
-    'enrollmentNumber',
-  ]);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = form;
+  const submit = useSubmitCommonData(user, form);
 
   return (
     <form className={styles.form} onSubmit={handleSubmit(submit)} noValidate>
@@ -215,7 +199,7 @@ function StudentForm({ user, saved }: { user: SessionUser; saved: ProfileData })
       <Field label="Enrollment number" error={errors.enrollmentNumber?.message} required>
         <Input autoComplete="off" placeholder="As on your ID card" {...register('enrollmentNumber')} />
       </Field>
-      <FormError message={formError} />
+      <FormError message={errors.root?.server?.message} />
       <Button type="submit" size="lg" fullWidth loading={isSubmitting} loadingLabel="Saving...">
         Update Profile
       </Button>

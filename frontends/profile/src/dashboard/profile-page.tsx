@@ -7,11 +7,11 @@ import { ButtonLink } from '@campus/ui/button';
 import { ErrorState } from '@campus/ui/error-state';
 import { useAuth } from '@campus/web-kit/auth-context';
 import type { SessionUser } from '@campus/web-kit/auth-store';
+import { usePageTitle } from '@campus/web-kit/use-page-title';
 import { FederatedPanel } from '../panel/federated-panel';
 import { PANEL_FORMS, type PanelForm } from '../panel/panel-forms';
 import { profileQueryKeys, useProfileCounts, useProfileData } from '../profile-api';
 import { SignInPrompt } from '../sign-in-prompt';
-import { usePageTitle } from '../use-page-title';
 import styles from './profile-page.module.css';
 
 /** How long the counts are polled after a form succeeds: the count follows by event, within moments. */

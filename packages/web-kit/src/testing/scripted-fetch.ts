@@ -1,7 +1,8 @@
 /**
  * A scripted `fetch` for component and client tests: each request takes the first reply that fits it
- * (a reply naming `url` fits only that URL, `match` any URL containing it, neither any request), in
- * script order, and every request is recorded. No reply left means the network failed.
+ * (a reply naming `url` fits only that URL, `match` any URL containing it, neither any request;
+ * `method`, when given, must match too), in script order, and every request is recorded. No reply
+ * left means the network failed.
  */
 export interface ScriptedReply {
   status: number;
@@ -12,6 +13,8 @@ export interface ScriptedReply {
   url?: string;
   /** Answers only URLs containing this. */
   match?: string;
+  /** Answers only this method ('PATCH'); any method when left out. */
+  method?: string;
 }
 
 export interface RecordedRequest {
@@ -33,28 +36,31 @@ export function jsonResponse({ status, body }: { status: number; body?: unknown 
         name.toLowerCase() === 'content-type' ? 'application/json; charset=utf-8' : null,
     },
     text: async () => text,
+    json: async () => JSON.parse(text) as unknown,
   } as unknown as Response;
 }
 
-const fits = (reply: ScriptedReply | Error, url: string) =>
+const fits = (reply: ScriptedReply | Error, url: string, method: string) =>
   reply instanceof Error ||
-  (reply.url === undefined && reply.match === undefined) ||
-  reply.url === url ||
-  (reply.match !== undefined && url.includes(reply.match));
+  ((reply.method === undefined || reply.method === method) &&
+    ((reply.url === undefined && reply.match === undefined) ||
+      reply.url === url ||
+      (reply.match !== undefined && url.includes(reply.match))));
 
 /** Errors in the script are thrown by the fetch that takes them (a network failure at that point). */
 export function scriptedFetch(replies: Array<ScriptedReply | Error>) {
   const requests: RecordedRequest[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = String(input);
+    const method = init?.method ?? 'GET';
     requests.push({
       url,
-      method: init?.method ?? 'GET',
+      method,
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body,
       credentials: init?.credentials,
       headers: (init?.headers ?? {}) as Record<string, string>,
     });
-    const index = replies.findIndex((reply) => fits(reply, url));
+    const index = replies.findIndex((reply) => fits(reply, url, method));
     const reply = index >= 0 ? replies.splice(index, 1)[0] : undefined;
     if (!reply) throw new TypeError('Failed to fetch');
     if (reply instanceof Error) throw reply;

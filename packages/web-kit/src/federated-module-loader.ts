@@ -1,0 +1,122 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { QueryClient } from '@tanstack/react-query';
+
+/** One entry of /remotes.json: where the remote's manifest lives and which paths it serves. */
+export interface RemoteEntry {
+  manifest: string;
+  paths: string[];
+}
+
+export type RemotesConfig = Record<string, RemoteEntry>;
+
+/** Served next to the shell's index.html, read at run time, so ops can move a remote without a rebuild. */
+export const REMOTES_CONFIG_URL = '/remotes.json';
+
+/** A module a remote exposes, as its federation.config.ts names it ('./routes', './book-form'). */
+export type ExposedModulePath = `./${string}`;
+
+export class FederatedModuleLoadError extends Error {
+  override readonly name = 'FederatedModuleLoadError';
+}
+
+async function fetchJson<T>(url: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(url, { ...init, headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new FederatedModuleLoadError(`${url} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+export const fetchRemotesConfig = () => fetchJson<RemotesConfig>(REMOTES_CONFIG_URL);
+
+/** The page's one read of /remotes.json, shared by the shell's router and every federated module. */
+export const remotesConfigQuery = {
+  queryKey: ['remotes-config'],
+  queryFn: fetchRemotesConfig,
+  staleTime: Infinity,
+  retry: 1,
+} as const;
+
+export interface FederatedModuleRequest {
+  /** The remote's name in /remotes.json. */
+  remote: string;
+  exposed: ExposedModulePath;
+  /**
+   * A remote missing from /remotes.json, or one whose manifest does not expose the module yet, is a
+   * known gap ('unavailable'), not a failure: the module appears by itself once the remote ships it.
+   */
+  optional?: boolean;
+}
+
+export type FederatedModule<T> = { status: 'available'; module: T } | { status: 'unavailable' };
+
+interface Manifest {
+  exposes?: Array<{ path?: string }>;
+}
+
+async function manifestExposes(manifestUrl: string, exposed: ExposedModulePath): Promise<boolean> {
+  // Revalidated each time: a remote that starts exposing the module shows it without a reload of ours.
+  const manifest = await fetchJson<Manifest>(manifestUrl, { cache: 'no-cache' });
+  return manifest.exposes?.some((module) => module.path === exposed) ?? false;
+}
+
+/** Manifest URL each remote is registered with; '' after a failure, so the next load re-registers it. */
+const registered = new Map<string, string>();
+
+function register(remote: string, manifest: string): void {
+  if (registered.get(remote) === manifest) return;
+  registerRemotes([{ name: remote, entry: manifest }], { force: registered.has(remote) });
+  registered.set(remote, manifest);
+}
+
+async function load<T>({ remote, exposed, optional }: FederatedModuleRequest, queryClient: QueryClient) {
+  const entry = (await queryClient.fetchQuery(remotesConfigQuery))[remote];
+  if (!entry) {
+    if (optional) return { status: 'unavailable' } as const;
+    throw new FederatedModuleLoadError(`${REMOTES_CONFIG_URL} names no remote ${remote}`);
+  }
+  if (optional && !(await manifestExposes(entry.manifest, exposed)))
+    return { status: 'unavailable' } as const;
+
+  register(remote, entry.manifest);
+  try {
+    const loaded = await loadRemote<{ default?: T }>(`${remote}/${exposed.slice(2)}`);
+    if (!loaded?.default)
+      throw new FederatedModuleLoadError(`${remote} exposes ${exposed} without a default export`);
+    return { status: 'available', module: loaded.default } as const;
+  } catch (error) {
+    registered.set(remote, '');
+    throw error;
+  }
+}
+
+/**
+ * Loads the default export of `remote`'s exposed module through the federation runtime, finding the
+ * remote in /remotes.json. After a failure the remote is registered again with `force`, which drops
+ * the runtime's cached (failed) container, so Retry really fetches it anew. Every failure is a
+ * FederatedModuleLoadError.
+ */
+export async function loadFederatedModule<T>(
+  queryClient: QueryClient,
+  request: FederatedModuleRequest,
+): Promise<FederatedModule<T>> {
+  try {
+    return await load<T>(request, queryClient);
+  } catch (error) {
+    throw error instanceof FederatedModuleLoadError
+      ? error
+      : new FederatedModuleLoadError(`${request.remote}/${request.exposed} could not load`, { cause: error });
+  }
+}
+
+/**
+ * The query that loads one federated module: kept for the page's life, never retried by itself
+ * (the screen offers Retry). Use it to prefetch a module before React renders.
+ */
+export function federatedModuleQuery<T>(queryClient: QueryClient, request: FederatedModuleRequest) {
+  return {
+    queryKey: ['federated-module', request.remote, request.exposed, request.optional === true],
+    queryFn: () => loadFederatedModule<T>(queryClient, request),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+  } as const;
+}

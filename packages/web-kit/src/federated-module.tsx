@@ -1,0 +1,102 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Component, type ReactNode } from 'react';
+import { federatedModuleQuery, type ExposedModulePath } from '@campus/web-kit/federated-module-loader';
+
+/** Why a federated module is not showing: it did not load, or it threw while rendering. */
+export type FederatedModuleFailure = 'load' | 'render';
+
+export interface FederatedModuleProps<T> {
+  /** The remote's name in /remotes.json. */
+  remote: string;
+  exposed: ExposedModulePath;
+  /** Shown while the module loads. */
+  loading: ReactNode;
+  /** Shown instead of the module when it failed; `retry` loads it again (never a blank page). */
+  failed(failure: FederatedModuleFailure, retry: () => void): ReactNode;
+  /**
+   * Given: the remote or the module may not exist yet (see FederatedModuleRequest.optional), and
+   * this shows until it does. Without it, a missing module is a load failure.
+   */
+  unavailable?: ReactNode;
+  /** A new value clears a rendering failure (the path, so navigating away recovers). */
+  resetKey?: string;
+  /** Names the module in the console when it throws while rendering. */
+  label: string;
+  /** Renders the loaded module (its default export). */
+  children(module: T): ReactNode;
+}
+
+/**
+ * A module another remote exposes, loaded at run time through the federation runtime: `loading`
+ * while it loads, `failed` with Retry when it does not load or throws while rendering, else
+ * `children(module)`.
+ */
+export function FederatedModule<T>({
+  remote,
+  exposed,
+  loading,
+  failed,
+  unavailable,
+  resetKey = '',
+  label,
+  children,
+}: FederatedModuleProps<T>) {
+  const queryClient = useQueryClient();
+  const query = useQuery(
+    federatedModuleQuery<T>(queryClient, { remote, exposed, optional: unavailable !== undefined }),
+  );
+  const retry = () => void query.refetch();
+
+  if (query.isPending || (query.isError && query.isFetching)) return loading;
+  if (query.isError) return failed('load', retry);
+  if (query.data.status === 'unavailable') return unavailable;
+  return (
+    <RenderFailureBoundary
+      label={label}
+      resetKey={resetKey}
+      onRetry={retry}
+      fallback={(retryRender) => failed('render', retryRender)}
+    >
+      {children(query.data.module)}
+    </RenderFailureBoundary>
+  );
+}
+
+interface BoundaryProps {
+  label: string;
+  resetKey: string;
+  onRetry(): void;
+  fallback(retry: () => void): ReactNode;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  failed: boolean;
+  resetKey: string;
+}
+
+/** Catches a federated module that throws while rendering, so one broken part never blanks the page. */
+class RenderFailureBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failed: false, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.error(`${this.props.label} failed while rendering`, error);
+  }
+
+  private readonly retry = () => {
+    this.setState({ failed: false });
+    this.props.onRetry();
+  };
+
+  override render() {
+    return this.state.failed ? this.props.fallback(this.retry) : this.props.children;
+  }
+}
