@@ -1,20 +1,20 @@
 # syntax=docker/dockerfile:1.7
 # The gateway and the built frontends in one image: the gateway serves dist/web (shell at /,
-# remotes under /remotes/<name>/) with long-lived caching for hashed files.
+# remotes under /remotes/<name>/) with long-lived caching for hashed files, and the API reference
+# from the swagger-ui-dist package it carries beside its bundle. The RUN steps are scripts that CI
+# runs too, from a clean clone (infra/docker/src/check-image-builds.ts, docs/adr/0082).
 ARG NODE_IMAGE=node:20.19-bookworm-slim
 
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /repo
 COPY . .
-RUN npm ci --no-audit --no-fund --ignore-scripts
+RUN --mount=type=cache,target=/root/.npm sh infra/docker/install-from-lock.sh
 
 FROM deps AS web
 RUN npm run build:web
 
 FROM deps AS build
-RUN node_modules/.bin/esbuild gateway/src/main.ts --bundle --platform=node --target=node20 --format=cjs \
-      --external:@electric-sql/pglite --external:pg-native --minify-syntax --sourcemap \
-      --outfile=/out/dist/main.js
+RUN sh infra/docker/bundle-node-app.sh gateway dist/image swagger-ui-dist
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
@@ -23,7 +23,7 @@ ENV NODE_ENV=production \
     PORT=8080 \
     WEB_ROOT=/app/web
 WORKDIR /app
-COPY --from=build --chown=root:root /out/ /app/
+COPY --from=build --chown=root:root /repo/dist/image/ /app/
 COPY --from=web --chown=root:root /repo/dist/web /app/web
 USER node
 EXPOSE 8080

@@ -2,23 +2,18 @@
 # One image recipe for every service: `--build-arg SERVICE=services/<name>`. The build bundles the
 # service and the workspace packages it imports into one file; the runtime stage holds that file,
 # the service's migrations and PGlite (loaded with its WebAssembly files, so not bundled), and runs
-# as the unprivileged `node` user.
+# as the unprivileged `node` user. The RUN steps are scripts that CI runs too, from a clean clone
+# (infra/docker/src/check-image-builds.ts, docs/adr/0082), so a broken image build fails CI.
 ARG NODE_IMAGE=node:20.19-bookworm-slim
 
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /repo
 COPY . .
-RUN npm ci --no-audit --no-fund --ignore-scripts
+RUN --mount=type=cache,target=/root/.npm sh infra/docker/install-from-lock.sh
 
 FROM deps AS build
 ARG SERVICE
-RUN test -n "${SERVICE}" || (echo "build with --build-arg SERVICE=services/<name>" && exit 1)
-RUN node_modules/.bin/esbuild "${SERVICE}/src/main.ts" --bundle --platform=node --target=node20 --format=cjs \
-      --external:@electric-sql/pglite --external:pg-native --minify-syntax --sourcemap \
-      --outfile=/out/dist/main.js \
- && cp -r "${SERVICE}/migrations" /out/migrations \
- && mkdir -p /out/node_modules/@electric-sql \
- && cp -r node_modules/@electric-sql/pglite /out/node_modules/@electric-sql/pglite
+RUN sh infra/docker/bundle-node-app.sh "${SERVICE}" dist/image @electric-sql/pglite
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
@@ -26,7 +21,7 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080
 WORKDIR /app
-COPY --from=build --chown=root:root /out/ /app/
+COPY --from=build --chown=root:root /repo/dist/image/ /app/
 USER node
 EXPOSE 8080
 # /ready: the database answers and the broker connection is up (see docs/operations.md).
