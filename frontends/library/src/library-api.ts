@@ -1,12 +1,16 @@
+import { useMemo, useState } from 'react';
 import {
+  useInfiniteQuery,
   useMutation,
-  useQuery,
   useQueryClient,
   type InfiniteData,
   type QueryClient,
+  type QueryKey,
 } from '@tanstack/react-query';
 import {
   BOOK_MESSAGES,
+  BOOKMARKS_PAGE_SIZE,
+  PENDING_PAGE_SIZE,
   SEARCH_PAGE_SIZE,
   type Book,
   type BookListResponse,
@@ -22,7 +26,7 @@ import type { ApiClient } from '@campus/web-kit/api-client';
 import { isApiError } from '@campus/web-kit/api-error';
 import { useApiClient } from '@campus/web-kit/auth-context';
 import type { SessionUser } from '@campus/web-kit/auth-store';
-import type { ListPage } from '@campus/web-kit/use-load-more-list';
+import type { ListPage, LoadMoreStatus } from '@campus/web-kit/use-load-more-list';
 
 export interface LibraryFilters {
   q: string;
@@ -30,6 +34,7 @@ export interface LibraryFilters {
   sort: '' | 'likes_desc' | 'likes_asc';
 }
 
+/** Every query under `libraryQueryKeys.all` is a paged book list: `InfiniteData<ListPage<Book>>`. */
 export const libraryQueryKeys = {
   all: ['library'] as const,
   searches: ['library', 'search'] as const,
@@ -64,40 +69,181 @@ export async function fetchBookPage(
 export const createBook = (api: ApiClient, book: CreateBookRequest & { uploadedBy: string }) =>
   api.post<BookResponse>('/api/book', book);
 
-/** The signed-in user's bookmarks (GET /api/commonData/bookmarks/{userId}); off for guests. */
-export function useBookmarks(userId: string | undefined) {
-  const api = useApiClient();
-  return useQuery({
-    queryKey: libraryQueryKeys.bookmarks(userId ?? ''),
-    queryFn: ({ signal }) =>
-      api
-        .get<BookmarksResponse>(`/api/commonData/bookmarks/${encodeURIComponent(userId!)}`, { signal })
-        .then((r) => r.data.booksBookmark),
-    enabled: Boolean(userId),
+/** One page of a list that also says how many books the whole list holds. */
+export interface CountedBookPage extends ListPage<Book> {
+  total: number;
+}
+type PagedBooksCache = InfiniteData<ListPage<Book> & { total?: number }>;
+
+/** One page of GET /api/book/pending/{userId}: the teacher's review queue, oldest first. */
+export async function fetchPendingPage(
+  api: ApiClient,
+  userId: string,
+  page: number,
+  signal: AbortSignal,
+): Promise<CountedBookPage> {
+  const body = await api.get<BookListResponse>(`/api/book/pending/${encodeURIComponent(userId)}`, {
+    query: { page, limit: PENDING_PAGE_SIZE },
+    signal,
   });
+  return { items: body.data, hasMore: page < body.pages, total: body.total };
 }
 
-export function usePendingBooks(userId: string | undefined) {
-  const api = useApiClient();
-  return useQuery({
-    queryKey: libraryQueryKeys.pending(userId ?? ''),
-    queryFn: ({ signal }) =>
-      api
-        .get<BookListResponse>(`/api/book/pending/${encodeURIComponent(userId!)}`, { signal })
-        .then((r) => r.data),
-    enabled: Boolean(userId),
-  });
-}
-
-/** Changes one book wherever the cache shows it: every loaded search page and every bookmarks list. */
-function updateCachedBook(queryClient: QueryClient, bookId: string, change: Partial<Book>): void {
-  const update = (book: Book) => (book._id === bookId ? { ...book, ...change } : book);
-  queryClient.setQueriesData<InfiniteData<ListPage<Book>>>(
-    { queryKey: libraryQueryKeys.searches },
-    (data) =>
-      data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(update) })) },
+/** One page of GET /api/commonData/bookmarks/{userId}: the user's bookmarks, newest first. */
+export async function fetchBookmarksPage(
+  api: ApiClient,
+  userId: string,
+  page: number,
+  signal: AbortSignal,
+): Promise<CountedBookPage> {
+  const { data } = await api.get<BookmarksResponse>(
+    `/api/commonData/bookmarks/${encodeURIComponent(userId)}`,
+    { query: { page, limit: BOOKMARKS_PAGE_SIZE }, signal },
   );
-  queryClient.setQueriesData<Book[]>({ queryKey: ['library', 'bookmarks'] }, (books) => books?.map(update));
+  return { items: data.booksBookmark, hasMore: page < data.pages, total: data.total };
+}
+
+/** A paged book list as a screen shows it: the books so far, how many there are, and Load More. */
+export interface PagedBooks {
+  status: LoadMoreStatus;
+  /** Every loaded page in order, each book once (a list that shifted between pages repeats none). */
+  books: Book[];
+  /** How many books the whole list holds, kept in step with the changes made here. */
+  total: number;
+  error: Error | null;
+  hasMore: boolean;
+  /** True from a Load More until its page is shown (the books so far stay on screen). */
+  loadingMore: boolean;
+  loadMore(): void;
+  retry(): void;
+}
+
+/**
+ * A counted, paged book list: page 1 on load, the next page appended by `loadMore()`. The pages
+ * are numbered (offsets), so a change made here (a book reviewed, a bookmark added or removed)
+ * reloads the pages already loaded (see the mutations below), and a Load More asked for meanwhile
+ * waits for that reload: otherwise the next page would start at an offset that moved, and skip or
+ * repeat a book.
+ */
+function usePagedBooks(
+  queryKey: QueryKey,
+  fetchPage: (page: number, signal: AbortSignal) => Promise<CountedBookPage>,
+  enabled: boolean,
+): PagedBooks {
+  const query = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (lastPage, _allPages, lastPageParam) =>
+      lastPage.hasMore ? lastPageParam + 1 : undefined,
+    enabled,
+  });
+  const [loadMoreAsked, setLoadMoreAsked] = useState(false);
+
+  const books = useMemo(() => {
+    const seen = new Set<string>();
+    return (query.data?.pages ?? [])
+      .flatMap((page) => page.items)
+      .filter((book) => {
+        if (seen.has(book._id)) return false;
+        seen.add(book._id);
+        return true;
+      });
+  }, [query.data]);
+  const pages = query.data?.pages ?? [];
+  const loadingMore = loadMoreAsked || query.isFetchingNextPage;
+
+  return {
+    // A failed reload or Load More keeps the books shown; only a failed first page is an error screen.
+    status:
+      query.status === 'pending'
+        ? 'loading'
+        : query.status === 'error' && !query.data
+          ? 'error'
+          : books.length === 0
+            ? 'empty'
+            : 'results',
+    books,
+    total: pages[pages.length - 1]?.total ?? 0,
+    error: query.error,
+    hasMore: query.hasNextPage,
+    loadingMore,
+    loadMore: () => {
+      if (!query.hasNextPage || loadingMore) return;
+      setLoadMoreAsked(true);
+      const reloaded = query.isFetching ? query.refetch({ cancelRefetch: false }) : Promise.resolve();
+      void reloaded.then(() => query.fetchNextPage()).finally(() => setLoadMoreAsked(false));
+    },
+    retry: () => void query.refetch(),
+  };
+}
+
+/** The signed-in user's bookmarks, a page at a time; off for guests. */
+export function useBookmarks(userId: string | undefined): PagedBooks {
+  const api = useApiClient();
+  return usePagedBooks(
+    libraryQueryKeys.bookmarks(userId ?? ''),
+    (page, signal) => fetchBookmarksPage(api, userId!, page, signal),
+    Boolean(userId),
+  );
+}
+
+/** The teacher's pending books, a page at a time. */
+export function usePendingBooks(userId: string | undefined): PagedBooks {
+  const api = useApiClient();
+  return usePagedBooks(
+    libraryQueryKeys.pending(userId ?? ''),
+    (page, signal) => fetchPendingPage(api, userId!, page, signal),
+    Boolean(userId),
+  );
+}
+
+/** The same pages with `change` applied to each page's books; the same object when nothing changed. */
+function changeBooks(
+  data: PagedBooksCache | undefined,
+  change: (books: Book[], pageIndex: number) => Book[],
+  totalChange = 0,
+): PagedBooksCache | undefined {
+  if (!data) return data;
+  let changed = false;
+  const pages = data.pages.map((page, pageIndex) => {
+    const items = change(page.items, pageIndex);
+    if (items === page.items) return page;
+    changed = true;
+    return { ...page, items };
+  });
+  if (!changed) return data;
+  return {
+    ...data,
+    pages: pages.map((page) =>
+      page.total === undefined ? page : { ...page, total: Math.max(0, page.total + totalChange) },
+    ),
+  };
+}
+
+/** A list without one book (a review decided it, a bookmark was removed); its count one less. */
+const withoutBook = (data: PagedBooksCache | undefined, bookId: string) =>
+  changeBooks(
+    data,
+    (books) => (books.some((b) => b._id === bookId) ? books.filter((b) => b._id !== bookId) : books),
+    -1,
+  );
+
+/** A newest-first list with `book` at its head (a new bookmark), unless it shows it already. */
+function withBookFirst(data: PagedBooksCache | undefined, book: Book): PagedBooksCache | undefined {
+  if (data?.pages.some((page) => page.items.some((b) => b._id === book._id))) return data;
+  return changeBooks(data, (books, pageIndex) => (pageIndex === 0 ? [book, ...books] : books), 1);
+}
+
+/** Changes one book wherever the cache shows it: every loaded page of every library list. */
+function updateCachedBook(queryClient: QueryClient, bookId: string, change: Partial<Book>): void {
+  queryClient.setQueriesData<PagedBooksCache>({ queryKey: libraryQueryKeys.all }, (data) =>
+    changeBooks(data, (books) =>
+      books.some((b) => b._id === bookId)
+        ? books.map((b) => (b._id === bookId ? { ...b, ...change } : b))
+        : books,
+    ),
+  );
 }
 
 /**
@@ -124,8 +270,8 @@ export interface BookmarkChange {
 
 /**
  * PATCH /api/book/bookmark adds a bookmark ('Book bookmarked successfully'), DELETE
- * /api/book/bookmark/{bookId} removes it. The user's bookmarks list changes at once and is then
- * reloaded. Failures: console only (spec §8).
+ * /api/book/bookmark/{bookId} removes it. The user's bookmarks list changes at once (the book first,
+ * or gone, and the count with it), then its loaded pages reload. Failures: console only (spec §8).
  */
 export function useToggleBookmark() {
   const api = useApiClient();
@@ -138,8 +284,8 @@ export function useToggleBookmark() {
         : api.patch<BookmarkResponse>('/api/book/bookmark', { userId: user._id, bookId: book._id }),
     onSuccess: (_answer, { book, user, bookmarked }) => {
       const key = libraryQueryKeys.bookmarks(user._id);
-      queryClient.setQueryData<Book[]>(key, (books) =>
-        bookmarked ? books?.filter((b) => b._id !== book._id) : books && [book, ...books],
+      queryClient.setQueryData<PagedBooksCache>(key, (data) =>
+        bookmarked ? withoutBook(data, book._id) : withBookFirst(data, book),
       );
       if (bookmarked) toast.info(BOOK_MESSAGES.bookmarkRemoved);
       else toast.success(BOOK_MESSAGES.bookmarked);
@@ -151,8 +297,9 @@ export function useToggleBookmark() {
 
 /**
  * PUT /api/book/{id}/status: 1 accepts, 2 declines, recording the reviewer's name. On success the
- * book leaves the pending list (spec §4) and searches reload (an accepted book appears there). A
- * book another teacher reviewed first (409) is said so and the list reloads.
+ * book leaves the pending list at once, whichever page brought it (spec §4), the count drops by one,
+ * and searches reload (an accepted book appears there). A book another teacher reviewed first (409)
+ * is said so and the list reloads.
  */
 export function useReviewBook(reviewer: SessionUser) {
   const api = useApiClient();
@@ -164,7 +311,9 @@ export function useReviewBook(reviewer: SessionUser) {
       api.put<BookResponse>(`${bookPath(bookId)}/status`, { status, verifiedBy: reviewer.name }),
     onSuccess: (answer, { bookId }) => {
       toast.success(answer.message);
-      queryClient.setQueryData<Book[]>(pendingKey, (books) => books?.filter((b) => b._id !== bookId));
+      queryClient.setQueryData<PagedBooksCache>(pendingKey, (data) => withoutBook(data, bookId));
+      // The books after it moved up a place: reload the pages shown, so Load More goes on where it should.
+      void queryClient.invalidateQueries({ queryKey: pendingKey });
       void queryClient.invalidateQueries({ queryKey: libraryQueryKeys.searches });
     },
     onError: (error) => {

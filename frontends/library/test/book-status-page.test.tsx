@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BOOK_MESSAGES, BookResponse } from '@campus/contracts/library';
+import { BOOK_MESSAGES, BookListResponse, BookResponse } from '@campus/contracts/library';
 import { contractReply, errorReply } from '@campus/web-kit/testing/api-replies';
 import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
 import BookStatusPage from '../src/review/book-status-page';
@@ -52,8 +52,10 @@ describe('Pending Book Requests', () => {
     const { requests } = openBookStatus(teacher, [
       pendingOf([segmentTrees, graphs]),
       reviewed('accepted', new Promise((resolve) => (answer = resolve))),
+      pendingOf([graphs]),
     ]);
     await screen.findByRole('heading', { name: 'Segment Trees' });
+    expect(screen.getByText('2 books waiting for review')).toBeInTheDocument();
     const card = cardOf('Segment Trees');
     expect(
       within(card).getByRole('link', { name: 'View Segment Trees (opens in a new tab)' }),
@@ -71,6 +73,7 @@ describe('Pending Book Requests', () => {
       expect(screen.queryByRole('heading', { name: 'Segment Trees' })).not.toBeInTheDocument(),
     );
     expect(screen.getByRole('heading', { name: 'Graph Notes' })).toBeInTheDocument();
+    expect(screen.getByText('1 book waiting for review')).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
       status: 1,
       verifiedBy: 'Dr. Meera Iyer',
@@ -78,7 +81,11 @@ describe('Pending Book Requests', () => {
   });
 
   it('when a teacher declines the last book, then the list is empty', async () => {
-    const { requests } = openBookStatus(teacher, [pendingOf([segmentTrees]), reviewed('declined')]);
+    const { requests } = openBookStatus(teacher, [
+      pendingOf([segmentTrees]),
+      reviewed('declined'),
+      pendingOf([]),
+    ]);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Decline Segment Trees' }));
 
@@ -105,5 +112,118 @@ describe('Pending Book Requests', () => {
       expect(screen.queryByRole('heading', { name: 'Segment Trees' })).not.toBeInTheDocument(),
     );
     consoleError.mockRestore();
+  });
+
+  describe('when more than a page waits', () => {
+    const heaps = book('b3', 'Heaps', { status: 'pending', subject: 'Data Structure and Alogrithm' });
+    const tries = book('b4', 'Tries', { status: 'pending', subject: 'Data Structure and Alogrithm' });
+    const pendingUrl = (page: number) => `/api/book/pending/u-teacher?page=${page}&limit=20`;
+    const accepted = (of: typeof heaps) =>
+      contractReply(
+        BookResponse,
+        {
+          success: true,
+          message: BOOK_MESSAGES.accepted,
+          data: { ...of, status: 'accepted', verifiedBy: teacher.name },
+        },
+        { url: `/api/book/${of._id}/status`, method: 'PUT' },
+      );
+
+    it('then Load More appends the next page, focus goes to its first card, and the button goes on the last page', async () => {
+      const { requests } = openBookStatus(teacher, [
+        pendingOf([segmentTrees, graphs], { pages: 2, total: 3 }),
+        pendingOf([heaps], { page: 2, pages: 2, total: 3 }),
+      ]);
+      expect(await screen.findByText('3 books waiting for review')).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Heaps' })).not.toBeInTheDocument();
+
+      await userEvent.click(screen.getByRole('button', { name: 'Load More' }));
+
+      expect(await screen.findByRole('heading', { name: 'Heaps' })).toBeInTheDocument();
+      expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+        'Segment Trees',
+        'Graph Notes',
+        'Heaps',
+      ]);
+      expect(cardOf('Heaps')).toHaveFocus();
+      expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
+      expect(requests.map((r) => r.url)).toEqual([pendingUrl(1), pendingUrl(2)]);
+    });
+
+    it('then a book reviewed on page 2 leaves the list at once and focus goes to the card before it', async () => {
+      let reload!: () => void;
+      const { requests } = openBookStatus(teacher, [
+        pendingOf([segmentTrees, graphs], { pages: 2, total: 3 }),
+        pendingOf([heaps], { page: 2, pages: 2, total: 3 }),
+        accepted(heaps),
+        pendingOf([segmentTrees, graphs], {
+          pages: 1,
+          total: 2,
+          hold: new Promise((resolve) => (reload = resolve)),
+        }),
+      ]);
+      await userEvent.click(await screen.findByRole('button', { name: 'Load More' }));
+
+      await userEvent.click(await screen.findByRole('button', { name: 'Accept Heaps' }));
+
+      // Gone before the list reloads: the answer to the review is enough.
+      expect(await screen.findByText('Book accepted')).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('heading', { name: 'Heaps' })).not.toBeInTheDocument());
+      expect(screen.getByText('2 books waiting for review')).toBeInTheDocument();
+      expect(cardOf('Graph Notes')).toHaveFocus();
+      // The pages shown reload, so a next page would start where the list now is.
+      expect(requests.filter((r) => r.url === pendingUrl(1))).toHaveLength(2);
+      reload();
+      await waitFor(() =>
+        expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument(),
+      );
+      expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+        'Segment Trees',
+        'Graph Notes',
+      ]);
+    });
+
+    it('then Load More pressed while the list reloads after a review waits for it, so no book is skipped', async () => {
+      let reload!: () => void;
+      const { requests } = openBookStatus(teacher, [
+        pendingOf([segmentTrees, graphs], { pages: 2, total: 4 }),
+        accepted(segmentTrees),
+        // Segment Trees gone, Heaps moved up to page 1 and Tries to page 2.
+        contractReply(
+          BookListResponse,
+          {
+            success: true,
+            message: BOOK_MESSAGES.pendingFound,
+            data: [graphs, heaps],
+            page: 1,
+            pages: 2,
+            total: 3,
+          },
+          { url: pendingUrl(1), hold: new Promise((resolve) => (reload = resolve)) },
+        ),
+        pendingOf([tries], { page: 2, pages: 2, total: 3 }),
+      ]);
+      await userEvent.click(await screen.findByRole('button', { name: 'Accept Segment Trees' }));
+      await waitFor(() =>
+        expect(screen.queryByRole('heading', { name: 'Segment Trees' })).not.toBeInTheDocument(),
+      );
+
+      await userEvent.click(screen.getByRole('button', { name: 'Load More' }));
+      expect(screen.getByRole('button', { name: /Loading/ })).toBeDisabled();
+      reload();
+
+      expect(await screen.findByRole('heading', { name: 'Tries' })).toBeInTheDocument();
+      expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+        'Graph Notes',
+        'Heaps',
+        'Tries',
+      ]);
+      expect(cardOf('Heaps')).toHaveFocus();
+      expect(requests.filter((r) => r.method === 'GET').map((r) => r.url)).toEqual([
+        pendingUrl(1),
+        pendingUrl(1),
+        pendingUrl(2),
+      ]);
+    });
   });
 });

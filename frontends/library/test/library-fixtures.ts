@@ -1,8 +1,10 @@
 import {
   BOOK_MESSAGES,
+  BOOKMARKS_PAGE_SIZE,
   BookListResponse,
   BookmarksResponse,
   BookSearchResponse,
+  PENDING_PAGE_SIZE,
   type Book,
 } from '@campus/contracts/library';
 import type { SessionUser } from '@campus/web-kit/auth-store';
@@ -52,29 +54,50 @@ export const searchPage = (books: Book[], pages = 1) =>
     { match: '/api/book/search', method: 'GET' },
   );
 
-/** GET /api/commonData/bookmarks/{userId}. */
-export const bookmarksOf = (books: Book[]) =>
+/** Which page of a paged list a reply is, and how long the whole list is (one page of these books unless told). */
+export interface PageOf {
+  page?: number;
+  pages?: number;
+  total?: number;
+  /** Whose list: the student's bookmarks, the teacher's pending books, unless told. */
+  userId?: string;
+  /** The reply waits for this (to see the screen while the list reloads). */
+  hold?: Promise<void>;
+}
+
+/** GET /api/commonData/bookmarks/{userId}?page=&limit=50: one page of the user's bookmarks. */
+export const bookmarksOf = (
+  books: Book[],
+  { page = 1, pages = 1, total, userId = student._id, hold }: PageOf = {},
+) =>
   contractReply(
     BookmarksResponse,
     {
       success: true,
       message: BOOK_MESSAGES.searchFound,
-      data: { booksBookmark: books, page: 1, pages: 1, total: books.length },
+      data: { booksBookmark: books, page, pages, total: total ?? books.length },
     },
-    { match: '/api/commonData/bookmarks/', method: 'GET' },
+    {
+      url: `/api/commonData/bookmarks/${userId}?page=${page}&limit=${BOOKMARKS_PAGE_SIZE}`,
+      method: 'GET',
+      hold,
+    },
   );
 
-/** GET /api/book/pending/{userId}. */
-export const pendingOf = (books: Book[]) =>
+/** GET /api/book/pending/{userId}?page=&limit=20: one page of the teacher's review queue. */
+export const pendingOf = (
+  books: Book[],
+  { page = 1, pages = 1, total, userId = teacher._id, hold }: PageOf = {},
+) =>
   contractReply(
     BookListResponse,
     {
       success: true,
-      message: BOOK_MESSAGES.pendingFound,
+      message: books.length ? BOOK_MESSAGES.pendingFound : BOOK_MESSAGES.pendingEmpty,
       data: books,
-      page: 1,
-      pages: 1,
-      total: books.length,
+      page,
+      pages,
+      total: total ?? books.length,
     },
-    { match: '/api/book/pending/', method: 'GET' },
+    { url: `/api/book/pending/${userId}?page=${page}&limit=${PENDING_PAGE_SIZE}`, method: 'GET', hold },
   );

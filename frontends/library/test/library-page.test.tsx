@@ -125,6 +125,7 @@ describe('Virtual Library', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Load More' }));
     expect(await screen.findByRole('heading', { name: 'Second Book' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'First Book' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Second Book' }).closest('li')).toHaveFocus();
     expect(requests.map((r) => r.url)).toEqual([
       '/api/book/search?page=1&limit=20',
       '/api/book/search?page=2&limit=20',

@@ -28,7 +28,7 @@ export function BookCard({ book, bookmarked, level = 2 }: BookCardProps) {
   const likeCount = book.likes.length;
 
   return (
-    <Card as="li" edge={edge} className={styles.card}>
+    <Card as="li" edge={edge} className={styles.card} data-card-id={book._id} tabIndex={-1}>
       <CardTitle level={level}>{book.title}</CardTitle>
       <dl className={styles.facts}>
         <div>

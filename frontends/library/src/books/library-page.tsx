@@ -14,6 +14,7 @@ import { useDebouncedSearch } from '@campus/web-kit/use-debounced-search';
 import { useLoadMoreList } from '@campus/web-kit/use-load-more-list';
 import { usePageTitle } from '@campus/web-kit/use-page-title';
 import { fetchBookPage, libraryQueryKeys, useBookmarks, type LibraryFilters } from '../library-api';
+import { useCardListFocus } from '../use-card-list-focus';
 import { BookCard } from './book-card';
 import styles from './library-page.module.css';
 
@@ -51,8 +52,12 @@ export default function LibraryPage() {
     fetchPage,
     getItemKey: bookKey,
   });
+  const ids = useMemo(() => list.items.map((book) => book._id), [list.items]);
+  const { container, onFocus, beforeLoadMore } = useCardListFocus(ids, list.loadingMore);
   const bookmarks = useBookmarks(user?._id);
-  const bookmarkedIds = useMemo(() => new Set(bookmarks.data?.map((b) => b._id)), [bookmarks.data]);
+  // Known from the bookmarks loaded so far (a page of 50, more if the panel loaded more): a book
+  // bookmarked further down shows "Bookmark" here until then (bookmarking it again is harmless).
+  const bookmarkedIds = useMemo(() => new Set(bookmarks.books.map((b) => b._id)), [bookmarks.books]);
 
   return (
     <div className={styles.page}>
@@ -104,7 +109,7 @@ export default function LibraryPage() {
         )}
         {list.status === 'empty' && <EmptyState title={BOOK_MESSAGES.searchEmpty} />}
         {list.status === 'results' && (
-          <>
+          <div ref={container} onFocus={onFocus}>
             <Grid as="ul" minColumnWidth="18rem" className={styles.grid}>
               {list.items.map((book) => (
                 <BookCard
@@ -115,9 +120,16 @@ export default function LibraryPage() {
               ))}
             </Grid>
             <div className={styles.more}>
-              <LoadMoreButton hasMore={list.hasMore} loading={list.loadingMore} onLoadMore={list.loadMore} />
+              <LoadMoreButton
+                hasMore={list.hasMore}
+                loading={list.loadingMore}
+                onLoadMore={() => {
+                  beforeLoadMore();
+                  list.loadMore();
+                }}
+              />
             </div>
-          </>
+          </div>
         )}
       </section>
     </div>

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { BOOK_MESSAGES, type Book } from '@campus/contracts/library';
 import { BackLink } from '@campus/ui/back-link';
 import { Button, ButtonLink } from '@campus/ui/button';
@@ -6,12 +7,14 @@ import { cardEdgeColourFor } from '@campus/ui/card-edge-colours';
 import { EmptyState } from '@campus/ui/empty-state';
 import { ErrorState } from '@campus/ui/error-state';
 import { Grid } from '@campus/ui/grid';
+import { LoadMoreButton } from '@campus/ui/load-more-button';
 import { PageHeader } from '@campus/ui/page-header';
 import { Skeleton } from '@campus/ui/skeleton';
 import { useAuth } from '@campus/web-kit/auth-context';
 import type { SessionUser } from '@campus/web-kit/auth-store';
 import { usePageTitle } from '@campus/web-kit/use-page-title';
 import { usePendingBooks, useReviewBook } from '../library-api';
+import { useCardListFocus } from '../use-card-list-focus';
 import styles from './book-status-page.module.css';
 
 /** `/bookstatus`: the teacher's queue of pending books in their subjects, to accept or decline. */
@@ -38,12 +41,17 @@ export default function BookStatusPage() {
   );
 }
 
+const waitingForReview = (total: number) => `${total} ${total === 1 ? 'book' : 'books'} waiting for review`;
+
 function PendingBooks({ teacher }: { teacher: SessionUser }) {
   const pending = usePendingBooks(teacher._id);
-  if (pending.isPending) return <Skeleton variant="card" label="Loading pending books..." />;
-  if (pending.isError)
-    return <ErrorState message="Pending books could not load." onRetry={() => void pending.refetch()} />;
-  if (pending.data.length === 0)
+  const ids = useMemo(() => pending.books.map((book) => book._id), [pending.books]);
+  const { container, onFocus, beforeLoadMore } = useCardListFocus(ids, pending.loadingMore);
+
+  if (pending.status === 'loading') return <Skeleton variant="card" label="Loading pending books..." />;
+  if (pending.status === 'error')
+    return <ErrorState message="Pending books could not load." onRetry={pending.retry} />;
+  if (pending.status === 'empty')
     return (
       <EmptyState
         title={BOOK_MESSAGES.pendingEmpty}
@@ -51,11 +59,22 @@ function PendingBooks({ teacher }: { teacher: SessionUser }) {
       />
     );
   return (
-    <Grid as="ul" minColumnWidth="18rem" className={styles.grid}>
-      {pending.data.map((book) => (
-        <PendingBookCard key={book._id} book={book} teacher={teacher} />
-      ))}
-    </Grid>
+    <div ref={container} onFocus={onFocus} className={styles.list}>
+      <p className={styles.count}>{waitingForReview(pending.total)}</p>
+      <Grid as="ul" minColumnWidth="18rem" className={styles.grid}>
+        {pending.books.map((book) => (
+          <PendingBookCard key={book._id} book={book} teacher={teacher} />
+        ))}
+      </Grid>
+      <LoadMoreButton
+        hasMore={pending.hasMore}
+        loading={pending.loadingMore}
+        onLoadMore={() => {
+          beforeLoadMore();
+          pending.loadMore();
+        }}
+      />
+    </div>
   );
 }
 
@@ -65,7 +84,13 @@ function PendingBookCard({ book, teacher }: { book: Book; teacher: SessionUser }
   const decide = (status: 1 | 2) => review.mutate({ bookId: book._id, status });
 
   return (
-    <Card as="li" edge={cardEdgeColourFor(book._id)} className={styles.card}>
+    <Card
+      as="li"
+      edge={cardEdgeColourFor(book._id)}
+      className={styles.card}
+      data-card-id={book._id}
+      tabIndex={-1}
+    >
       <CardTitle level={2}>{book.title}</CardTitle>
       <p className={styles.subject}>{book.subject}</p>
       <div className={styles.actions}>
