@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import pino from 'pino';
 import request from 'supertest';
 import { loadConfig } from '@campus/service-kit/config';
 import { openApiPath } from '@campus/service-kit/openapi';
 import { generateTestKeys } from '@campus/service-kit/testing/test-keys';
-import { startPlatform, type RunningPlatform } from '../../infra/local/src/platform';
+import {
+  startTemporaryPlatform,
+  type TemporaryPlatform,
+} from '../../infra/local/src/testing/temporary-platform';
 import { GatewayConfig } from '../src/config';
 import { startGateway, type RunningGateway } from '../src/start-gateway';
 
@@ -45,25 +46,14 @@ const swaggerUiVersion = (
   JSON.parse(fs.readFileSync(require.resolve('swagger-ui-dist/package.json'), 'utf8')) as { version: string }
 ).version;
 
-let platform: RunningPlatform;
-let dataDir: string;
+let platform: TemporaryPlatform;
 let doc: MergedDocument;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-api-docs-'));
-  platform = await startPlatform({
-    dataDir,
-    port: 0,
-    logLevel: 'silent',
-    seed: false,
-    env: { PASSWORD_HASH_COST: '1024' },
-  });
+  platform = await startTemporaryPlatform('api-docs');
   doc = (await request(platform.url).get('/api/docs/openapi.json').expect(200)).body;
 });
-afterAll(async () => {
-  await platform?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => platform?.stop());
 
 /** The value of one CSP directive, as its list of sources. */
 const cspDirective = (csp: string, name: string) =>

@@ -1,11 +1,8 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { pipeline } from 'node:stream';
 import request from 'supertest';
-import { startPlatform, type RunningPlatform } from '../src/platform';
+import { startTemporaryPlatform, type TemporaryPlatform } from '../src/testing/temporary-platform';
 
 /**
  * The platform as an institute deploys it: browsers talk https to a TLS-terminating reverse proxy at
@@ -57,19 +54,12 @@ function startForwardingProxy(upstream: string): Promise<{ url: string; close():
   );
 }
 
-let platform: RunningPlatform;
+let platform: TemporaryPlatform;
 let proxy: Awaited<ReturnType<typeof startForwardingProxy>>;
-let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-behind-proxy-'));
-  platform = await startPlatform({
-    dataDir,
-    port: 0,
-    logLevel: 'silent',
-    seed: false,
+  platform = await startTemporaryPlatform('behind-proxy', {
     env: {
-      PASSWORD_HASH_COST: '1024',
       PUBLIC_ORIGIN,
       TRUST_PROXY: '1',
       HTTPS_ONLY: 'true',
@@ -82,7 +72,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await proxy?.close();
   await platform?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** A browser on one machine: its own address, the public origin on every request, its cookies. */
