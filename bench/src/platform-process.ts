@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
+import { waitFor } from '@campus/service-kit/testing/wait-for';
 
 export interface ChildHandle {
   stop(): Promise<void>;
@@ -58,16 +59,12 @@ export async function startGatewayProcess(
     },
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('gateway exited early');
-    try {
-      if ((await fetch(`${url}/api/health`)).status < 500) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('gateway did not start in 30 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  // A fetch that throws (not listening yet) counts as "not yet".
+  const answer = await waitFor(
+    'the gateway to answer /api/health',
+    async () => (child.exitCode !== null ? 'exited' : (await fetch(`${url}/api/health`)).status),
+    { until: (status) => status === 'exited' || status < 500, timeoutMs: 30_000, everyMs: 200 },
+  );
+  if (answer === 'exited') throw new Error('gateway exited early');
   return { url, stop: stopper(child) };
 }

@@ -11,6 +11,7 @@ import { loadConfig } from '@campus/service-kit/config';
 import { startService } from '@campus/service-kit/service-runtime';
 import { closeTestDatabase, openTestDatabase } from '@campus/service-kit/testing/test-database';
 import { generateTestKeys } from '@campus/service-kit/testing/test-keys';
+import { waitFor } from '@campus/service-kit/testing/wait-for';
 
 const UPLOADS = Number(process.env.BENCH_PROFILE_UPLOADS ?? 200);
 /** One upload may not take longer than this to show; the bench stops rather than hang. */
@@ -117,16 +118,16 @@ async function measure(label: string, buses: Buses): Promise<void> {
       if (created.status !== 201)
         throw new Error(`upload ${i}: HTTP ${created.status} ${await created.text()}`);
       uploadTimes.push(performance.now() - started);
-      for (;;) {
-        const res = await fetch(countsUrl, { headers: { authorization } });
-        const body = (await res.json()) as { data: { bookCount: number } };
-        if (body.data.bookCount === i) break;
-        if (body.data.bookCount > i) throw new Error(`bookCount ${body.data.bookCount} after ${i} uploads`);
-        if (performance.now() - started > VISIBLE_TIMEOUT_MS)
-          throw new Error(`upload ${i} not counted after ${VISIBLE_TIMEOUT_MS} ms`);
-        await new Promise((resolve) => setTimeout(resolve, 2));
-      }
+      const bookCount = await waitFor(
+        `upload ${i} counted`,
+        async () => {
+          const res = await fetch(countsUrl, { headers: { authorization } });
+          return ((await res.json()) as { data: { bookCount: number } }).data.bookCount;
+        },
+        { until: (count) => count >= i, timeoutMs: VISIBLE_TIMEOUT_MS, everyMs: 2 },
+      );
       samples.push(performance.now() - started);
+      if (bookCount > i) throw new Error(`bookCount ${bookCount} after ${i} uploads`);
     }
   } finally {
     await profile.stop();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Book } from '@campus/contracts/library';
 import { ApiClient, type ApiResponse } from '../support/api-client';
 import { signUp, type SignedInUser } from '../support/accounts';
-import { eventually } from '../support/eventually';
+import { waitFor } from '@campus/service-kit/testing/wait-for';
 
 interface ListAnswer<T> {
   success: boolean;
@@ -90,10 +90,10 @@ describe('library through the gateway: upload, review, search, like, bookmark', 
 
   it('when the book is pending, then the teacher of its subject sees it in their pending list, and search does not show it yet', async () => {
     // The library learns the teacher's subjects from the profile service's event: a moment later.
-    const pending = await eventually(
+    const pending = await waitFor(
       "the uploaded book in the teacher's pending list",
       () => pendingOf(teacher),
-      (res) => res.status === 200 && res.body.data.some((b) => b._id === bookId),
+      { until: (res) => res.status === 200 && res.body.data.some((b) => b._id === bookId) },
     );
     expect(pending.body).toMatchObject({ success: true, message: 'Pending books' });
     expect(pending.body.data.find((b) => b._id === bookId)).toMatchObject({ title, status: 'pending' });

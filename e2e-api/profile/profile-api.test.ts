@@ -1,7 +1,7 @@
 import type { ProfileCounts, ProfileData } from '@campus/contracts/profile';
 import { ApiClient } from '../support/api-client';
 import { PASSWORD, signUp, type SignedInUser } from '../support/accounts';
-import { eventually } from '../support/eventually';
+import { waitFor } from '@campus/service-kit/testing/wait-for';
 
 interface Answer<T> {
   success: boolean;
@@ -71,10 +71,10 @@ describe('profile common data through the gateway', () => {
     });
 
     // Identity learns of the saved profile from the profile service's event.
-    const after = await eventually(
+    const after = await waitFor(
       'login to answer isFirstTime false after the profile was saved',
       () => login(student),
-      (r) => r.status === 200 && r.body.isFirstTime === false,
+      { until: (r) => r.status === 200 && r.body.isFirstTime === false },
     );
     expect(after.body._id).toBe(student._id);
   });
@@ -123,13 +123,33 @@ describe('profile counts through the gateway', () => {
     });
     expect(upload.status).toBe(201);
 
-    const counted = await eventually(
+    const counted = await waitFor(
       "the student's bookCount to reach 1 after the upload",
       () => countsOf(student),
-      (r) => r.status === 200 && r.body.data.bookCount >= 1,
+      { until: (r) => r.status === 200 && r.body.data.bookCount >= 1 },
     );
     expect(counted.body.data).toEqual({ bookCount: 1, jobPostCount: 0, fundRaisingCount: 0 });
     expect((await countsOf(otherStudent)).body.data.bookCount).toBe(0);
+  });
+
+  it('when a student uploads two books through the library, then their bookCount becomes 2', async () => {
+    const uploader = await signUp('student', 'Meera Pillai');
+    for (const title of ['Computer Networks unit 1', 'Computer Networks unit 2']) {
+      const upload = await uploader.client.post('/api/book', {
+        title,
+        semester: 5,
+        branch: 'Computer Engineering',
+        subject: 'Computer Networks',
+        tags: ['notes'],
+        driveLink: 'https://drive.google.com/file/d/e2e-computer-networks/view',
+      });
+      expect(upload.status).toBe(201);
+    }
+
+    const counted = await waitFor('the uploader’s bookCount to reach 2', () => countsOf(uploader), {
+      until: (r) => r.status === 200 && r.body.data.bookCount >= 2,
+    });
+    expect(counted.body.data).toEqual({ bookCount: 2, jobPostCount: 0, fundRaisingCount: 0 });
   });
 
   it("when someone else asks for a user's counts or profile, then 403 FORBIDDEN; a guest gets 401", async () => {

@@ -112,7 +112,6 @@ test.describe('the first-time profile and the dashboard', () => {
         driveLink: 'https://drive.google.com/file/d/x/view',
       },
     });
-    test.skip(upload.status() === 503, 'the library service is not part of the platform yet');
     expect(upload.status(), await upload.text()).toBe(201);
     await page.goto('/profile');
     await expect(page.locator('dt', { hasText: 'Books/Notes Uploaded' }).locator('+ dd')).toHaveText('1');

@@ -139,15 +139,18 @@ function composeCell(setting: Setting, compose: Map<string, Map<string, string>>
 /** What the two local runners do with a setting (infra/local/src/platform.ts, multi-process/). */
 function runnerCells(setting: Setting): [string, string] {
   const { name } = setting;
-  if (name === 'PORT') return ['gateway: `PORT`; services: free ports', 'gateway: `PORT`; services: fixed ports'];
+  if (name === 'PORT')
+    return ['gateway: `PORT`; services: free ports', 'gateway: `PORT`; services: fixed ports'];
   if (name === 'HOST') return ['env', 'gateway: `HOST`; services: 127.0.0.1'];
   if (name.endsWith('_SERVICE_URL')) return ['wired by the runner', 'wired by the runner'];
   if (name === 'WEB_ROOT') return ['the web build', 'the web build, if built'];
-  if (name === 'DATABASE_URL') return ['not read (PGlite in `DATA_DIR`)', 'server from env; a database per service'];
+  if (name === 'DATABASE_URL')
+    return ['not read (PGlite in `DATA_DIR`)', 'server from env; a database per service'];
   if (name === 'AMQP_URL') return ['not read (in-process bus)', 'env (default local RabbitMQ)'];
   if (['JWT_PUBLIC_KEY', 'JWT_PRIVATE_KEY', 'TEACHER_CODE'].includes(name))
     return ['env, else generated in `DATA_DIR`', 'env, else generated in `DATA_DIR`'];
-  if (name === 'COOKIE_SECURE') return ['env (default `false`: plain http)', 'env (default `false`: plain http)'];
+  if (name === 'COOKIE_SECURE')
+    return ['env (default `false`: plain http)', 'env (default `false`: plain http)'];
   return ['env', 'env'];
 }
 

@@ -1,10 +1,19 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { API_ROUTES } from '@campus/gateway/route-table';
 import { SERVICES } from '../src/service-registry';
+import {
+  BROKER_DEFINITIONS_FILE,
+  campusServices,
+  composeDrift,
+  readComposeFile,
+  registryProblems,
+  renderBrokerDefinitions,
+} from '../src/topology';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
-const composeFile = fs.readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8');
+const composeFile = readComposeFile();
 const hasDockerCompose = spawnSync('docker-compose', ['version'], { encoding: 'utf8' }).status === 0;
 
 function compose(...args: string[]) {
@@ -12,12 +21,6 @@ function compose(...args: string[]) {
     cwd: repoRoot,
     encoding: 'utf8',
   });
-}
-
-/** The block of one compose service: from its `  name:` line to the next service. */
-function serviceBlock(name: string): string {
-  const match = new RegExp(`^  ${name}:\\n((?:    .*\\n|\\n)*)`, 'm').exec(composeFile);
-  return match?.[1] ?? '';
 }
 
 describe('docker-compose.yml', () => {
@@ -36,25 +39,23 @@ describe('docker-compose.yml', () => {
     expect(services).toEqual(expect.arrayContaining(['gateway', 'postgres', 'rabbitmq']));
   });
 
-  it('every registered service can be scaled: no fixed host port, no container name', () => {
+  it('no container has a fixed name, so every service can be scaled', () => {
     expect(composeFile).not.toMatch(/container_name/);
-    for (const { definition } of SERVICES) {
-      const block = serviceBlock(definition.name);
-      expect(block).toContain(`SERVICE: services/${definition.name}`);
-      expect(block).not.toMatch(/^\s+ports:/m);
-    }
   });
 
-  it('every registered service has its database and its gateway upstream', () => {
-    const databases = /CAMPUS_SERVICES: (.*)/.exec(composeFile)?.[1]?.split(/\s+/) ?? [];
-    const gateway = serviceBlock('gateway');
-    for (const { definition } of SERVICES) {
-      expect(databases).toContain(definition.name);
-      expect(serviceBlock(definition.name)).toContain(`@postgres:5432/campus_${definition.name}`);
-      expect(gateway).toContain(
-        `${definition.name.toUpperCase()}_SERVICE_URL: http://${definition.name}:8080`,
-      );
-    }
+  it('runs exactly the registered services, each with its image, its database and its gateway upstream', () => {
+    // Each difference is named: a missing block, a wrong DATABASE_URL, a gateway URL or depends_on
+    // missing, CAMPUS_SERVICES out of step, a service compose runs that the registry does not know.
+    expect(composeDrift(composeFile)).toEqual([]);
+  });
+
+  it('the drift check names what is wrong when a service is added to the registry only', () => {
+    const clubs = { ...SERVICES[0]!, definition: { ...SERVICES[0]!.definition, name: 'clubs' }, port: 4099 };
+    expect(composeDrift(composeFile, [...SERVICES, clubs])).toEqual([
+      "docker-compose.yml has no service 'clubs' (copy another service's block)",
+      `postgres: CAMPUS_SERVICES is '${campusServices(composeFile).join(' ')}', the registry says '${[...SERVICES, clubs].map((s) => s.definition.name).join(' ')}' (one database each)`,
+      'postgres: the healthcheck must wait for the last database created, campus_clubs (so services never start before it exists)',
+    ]);
   });
 
   it('holds no secret: every credential comes from the environment', () => {
@@ -66,7 +67,29 @@ describe('docker-compose.yml', () => {
   });
 });
 
+describe('the service registry', () => {
+  it('names services, ports and events so that the topology built from it is valid', () => {
+    expect(registryProblems()).toEqual([]);
+  });
+
+  it('every registered service is reachable through the gateway route table', () => {
+    const routed = new Set(API_ROUTES.map((route) => route.service));
+    expect(SERVICES.map((s) => s.definition.name).filter((name) => !routed.has(name))).toEqual([]);
+  });
+
+  it('the backups in docs/operations.md cover the databases compose creates, not a list of their own', () => {
+    const operations = fs.readFileSync(path.join(repoRoot, 'docs', 'operations.md'), 'utf8');
+    const backup = /## Back up and restore\n([\s\S]*?)\n## /.exec(operations)?.[1] ?? '';
+    expect(backup).toContain('printenv CAMPUS_SERVICES');
+    expect(backup).not.toMatch(/for \w+ in [a-z ]+;/);
+  });
+});
+
 describe('RabbitMQ definitions', () => {
+  it('are what the service registry generates (run `npm run topology` after changing what a service consumes)', () => {
+    expect(fs.readFileSync(BROKER_DEFINITIONS_FILE, 'utf8')).toBe(renderBrokerDefinitions());
+  });
+
   const definitions = JSON.parse(
     fs.readFileSync(path.join(repoRoot, 'infra', 'rabbitmq', 'definitions.json'), 'utf8'),
   ) as {

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
-import { startPlatform, type RunningPlatform } from '../src/platform';
+import { resolveRoute } from '@campus/gateway/route-table';
+import { startTemporaryPlatform, type TemporaryPlatform } from '../src/testing/temporary-platform';
 
 /**
  * Hostile paths against every route of every service, read from the services' own routers (so a
@@ -12,19 +10,11 @@ import { startPlatform, type RunningPlatform } from '../src/platform';
 const MALFORMED = '%E0%A4%A';
 const TEACHER_CODE = 'HOSTILE-PATHS-42';
 
-let platform: RunningPlatform;
-let dataDir: string;
+let platform: TemporaryPlatform;
 let sessionCookies: string[] = [];
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-hostile-paths-'));
-  platform = await startPlatform({
-    dataDir,
-    port: 0,
-    logLevel: 'silent',
-    seed: false,
-    env: { TEACHER_CODE, PASSWORD_HASH_COST: '1024' },
-  });
+  platform = await startTemporaryPlatform('hostile-paths', { env: { TEACHER_CODE } });
   const teacher = { email: 'hostile@campus.test', password: 'a-long-enough-password' };
   await request(platform.url)
     .post('/api/auth/register')
@@ -35,10 +25,7 @@ beforeAll(async () => {
     .concat(login.headers['set-cookie'] ?? [])
     .map((c) => c.split(';')[0] ?? '');
 });
-afterAll(async () => {
-  await platform?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => platform?.stop());
 
 const routes = () =>
   platform.services.flatMap((service) => service.routes.map((route) => ({ service, ...route })));
@@ -52,6 +39,17 @@ function send(base: string, method: string, url: string, signedIn: boolean) {
 test('every service declares routes, so the checks below cover something', () => {
   for (const service of platform.services) expect(service.routes.length).toBeGreaterThan(0);
   expect(routes().some((r) => r.path.includes(':'))).toBe(true);
+});
+
+test('the gateway routes every route of every service to that service (its route table agrees with the services)', () => {
+  const misrouted = routes()
+    .map(({ service, method, path: routePath }) => ({
+      route: `${method} ${routePath}`,
+      declaredBy: service.name,
+      gatewaySendsItTo: resolveRoute(routePath)?.service ?? 'nobody',
+    }))
+    .filter((r) => r.declaredBy !== r.gatewaySendsItTo);
+  expect(misrouted).toEqual([]);
 });
 
 describe.each([

@@ -1,5 +1,14 @@
 import { z } from 'zod';
 
+/**
+ * A user, wherever one is named: event payloads (`userId`, `uploadedBy`, `reviewerId`, `postedBy`),
+ * request paths (`/{userId}`), response fields (`_id` of a user record, `uploadedBy`, `likes`,
+ * `userId`). Identity issues it (a uuid today) and it travels as a string; everyone else treats it
+ * as opaque text and compares it for equality, never parses it.
+ */
+export const UserId = z.string().min(1).max(100).meta({ description: 'A user id, as identity issued it' });
+export type UserId = z.infer<typeof UserId>;
+
 /** The error body every service and the gateway answer with. */
 export const ErrorBody = z
   .object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UserId } from './common';
 
 /**
  * Every event on the bus travels in this envelope. `id` is the idempotency key consumers record in
@@ -14,37 +15,43 @@ export const EventEnvelope = z.object({
 });
 export type EventEnvelope<P = unknown> = Omit<z.infer<typeof EventEnvelope>, 'payload'> & { payload: P };
 
+/** An item's id in its own service (a book, a job, a flat): opaque text. Users are `UserId`. */
 const id = z.string().min(1);
 
 /** The event catalogue (DESIGN.md §6): name -> payload schema. One source of truth for producers and consumers. */
 export const EventCatalogue = {
   'identity.user.registered': z.object({
-    userId: id,
+    userId: UserId,
     name: z.string(),
     email: z.string(),
     isTeacher: z.boolean(),
   }),
-  'profile.completed': z.object({ userId: id, isTeacher: z.boolean() }),
+  'profile.completed': z.object({ userId: UserId, isTeacher: z.boolean() }),
   'profile.teacher.updated': z.object({
-    userId: id,
+    userId: UserId,
     name: z.string(),
     department: z.string(),
     subjects: z.array(z.string()),
   }),
-  'library.book.submitted': z.object({ bookId: id, uploadedBy: id, subject: z.string(), title: z.string() }),
+  'library.book.submitted': z.object({
+    bookId: id,
+    uploadedBy: UserId,
+    subject: z.string(),
+    title: z.string(),
+  }),
   'library.book.reviewed': z.object({
     bookId: id,
-    uploadedBy: id,
-    reviewerId: id,
+    uploadedBy: UserId,
+    reviewerId: UserId,
     verifiedBy: z.string(),
     status: z.enum(['accepted', 'declined']),
   }),
-  'careers.job.posted': z.object({ jobId: id, postedBy: id }),
-  'careers.job.deleted': z.object({ jobId: id, postedBy: id }),
-  'careers.interview.shared': z.object({ interviewId: id, postedBy: id, companyName: z.string() }),
-  'housing.flat.requested': z.object({ flatId: id, userId: id }),
-  'housing.flat.deleted': z.object({ flatId: id, userId: id }),
-  'events.event.posted': z.object({ eventId: id, postedBy: id }),
+  'careers.job.posted': z.object({ jobId: id, postedBy: UserId }),
+  'careers.job.deleted': z.object({ jobId: id, postedBy: UserId }),
+  'careers.interview.shared': z.object({ interviewId: id, postedBy: UserId, companyName: z.string() }),
+  'housing.flat.requested': z.object({ flatId: id, userId: UserId }),
+  'housing.flat.deleted': z.object({ flatId: id, userId: UserId }),
+  'events.event.posted': z.object({ eventId: id, postedBy: UserId }),
   'community.post.created': z.object({ postId: id, tag: z.string() }),
 } as const;
 

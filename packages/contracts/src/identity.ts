@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainText, requiredText } from './common';
+import { plainText, requiredText, UserId } from './common';
 
 export const TEACHER_CODE_MESSAGE = 'Invalid teacher unique ID.';
 export const WRONG_CREDENTIALS_MESSAGE = 'Wrong Credentials';
@@ -40,7 +40,7 @@ export type LoginRequest = z.input<typeof LoginRequest>;
 
 /** The user record clients see; never a hash, never a token. */
 export const UserRecord = z
-  .object({ _id: z.string(), name: z.string(), email: z.string(), isTeacher: z.boolean() })
+  .object({ _id: UserId, name: z.string(), email: z.string(), isTeacher: z.boolean() })
   .meta({ id: 'UserRecord' });
 export type UserRecord = z.infer<typeof UserRecord>;
 

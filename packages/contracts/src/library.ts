@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText, successWith } from './common';
+import { requiredText, successWith, UserId } from './common';
 import { pageQuery } from './paging';
 
 /** Spec §5: the book subject list, spelling included ("Alogrithm" is how books carry it on the wire). */
@@ -169,9 +169,9 @@ export const Book = z
     semester: z.number().optional(),
     tags: z.array(z.string()),
     driveLink: z.string(),
-    uploadedBy: z.string(),
+    uploadedBy: UserId,
     likesCount: z.number(),
-    likes: z.array(z.string()),
+    likes: z.array(UserId),
     verifiedBy: z.string().optional(),
     status: z.enum(BOOK_STATUSES),
     createdAt: z.string(),
@@ -248,7 +248,7 @@ export type BookListResponse = z.infer<typeof BookListResponse>;
 /** PATCH /api/book/{id}/like (userId in the body is ignored). */
 export const LikeResponse = successWith(
   'LikeResponse',
-  z.object({ likes: z.array(z.string()), likesCount: z.number() }),
+  z.object({ likes: z.array(UserId), likesCount: z.number() }),
 );
 export type LikeResponse = z.infer<typeof LikeResponse>;
 

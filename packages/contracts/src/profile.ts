@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { requiredText, successWith } from './common';
+import { requiredText, successWith, UserId } from './common';
+import { BOOK_STATUSES } from './library';
+import { pageQuery } from './paging';
 
 /** Spec §9: the subjects a teacher can review, exactly as the original lists them. */
 export const TEACHER_SUBJECTS = [
@@ -77,7 +79,7 @@ export type StudentCommonDataRequest = z.input<typeof StudentCommonDataRequest>;
 /** A user's own profile data, as the edit form reads it back. Fields of the other role are null. */
 export const ProfileData = z
   .object({
-    userId: z.string(),
+    userId: UserId,
     name: z.string(),
     isTeacher: z.boolean(),
     completed: z.boolean(),
@@ -110,3 +112,43 @@ export type ProfileCounts = z.infer<typeof ProfileCounts>;
 /** GET /api/commonData/{userId} */
 export const ProfileCountsResponse = successWith('ProfileCountsResponse', ProfileCounts);
 export type ProfileCountsResponse = z.infer<typeof ProfileCountsResponse>;
+
+/** The signed-in user's uploads, newest first: a small page of rows, every page reachable. */
+export const BOOK_UPLOADS_PAGE_SIZE = 20;
+export const BOOK_UPLOADS_MAX_LIMIT = 50;
+export const BookUploadsQuery = z.object(
+  pageQuery({ defaultLimit: BOOK_UPLOADS_PAGE_SIZE, maxLimit: BOOK_UPLOADS_MAX_LIMIT }),
+);
+export type BookUploadsQuery = z.output<typeof BookUploadsQuery>;
+
+/**
+ * A book the user uploaded and what became of it, as the profile learned it from the library's
+ * events. `title` and `subject` are null while only the verdict has arrived (events may come out of
+ * order); `status` is null for an upload recorded before verdicts were kept.
+ */
+export const BookUpload = z
+  .object({
+    bookId: z.string(),
+    title: z.string().nullable(),
+    subject: z.string().nullable(),
+    status: z.enum(BOOK_STATUSES).nullable(),
+    /** The reviewing teacher's name, as on the book (`verifiedBy`); null until reviewed. */
+    verifiedBy: z.string().nullable(),
+    reviewedAt: z.iso.datetime().nullable(),
+    uploadedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'BookUpload' });
+export type BookUpload = z.infer<typeof BookUpload>;
+
+/** GET /api/commonData/{userId}/uploads */
+export const BookUploadsResponse = z
+  .object({
+    success: z.literal(true),
+    message: z.string(),
+    data: z.array(BookUpload),
+    page: z.number(),
+    pages: z.number(),
+    total: z.number(),
+  })
+  .meta({ id: 'BookUploadsResponse' });
+export type BookUploadsResponse = z.infer<typeof BookUploadsResponse>;

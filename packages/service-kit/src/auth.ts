@@ -1,10 +1,11 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import jwt from 'jsonwebtoken';
+import type { UserId } from '@campus/contracts/common';
 import { AppError } from './errors';
 
 /** The signed-in user as every service sees it, taken from the verified access token only. */
 export interface AuthUser {
-  id: string;
+  id: UserId;
   name: string;
   isTeacher: boolean;
 }

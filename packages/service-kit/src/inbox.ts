@@ -1,6 +1,9 @@
 import type { EventEnvelope } from '@campus/contracts/events';
-import { index, text, timestamp, uuid, type PgSchema } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from './db';
+import { lt, sql } from 'drizzle-orm';
+import { getTableConfig, index, text, timestamp, uuid, type PgSchema } from 'drizzle-orm/pg-core';
+import type { Logger } from 'pino';
+import type { Db, DbExecutor, Tx } from './db';
+import type { ScheduledJob, TickOutcome } from './scheduled-job';
 
 /**
  * The inbox table: ids of the events a service has handled. Declared by each consuming service in
@@ -23,6 +26,10 @@ export function inboxTable(schema: PgSchema) {
 export type InboxTable = ReturnType<typeof inboxTable>;
 
 /**
+ * A service's consumers never call this: the consumer pipeline (event-handlers.ts) records every
+ * event it hands to a handler. This is the same step for code that consumes outside a service
+ * (the fault tests' probe consumer).
+ *
  * Runs `work` and records the event id in ONE transaction, so the work happens once per event
  * however often the bus delivers it. A second delivery of a handled id is a no-op (resolves
  * `false`); two deliveries racing on two replicas serialise on the id's primary key, and the
@@ -43,14 +50,105 @@ export async function handleOnce(
 }
 
 /**
- * Records the event id inside the caller's transaction; false when it was already handled. For
- * handlers that need their own transaction shape (see `handleOnceEmitting` in unit-of-work.ts).
+ * Records the event id inside the caller's transaction; false when it was already handled.
+ * `handledAt` is the service's clock (what pruning compares with); the database's now if omitted.
  */
-export async function recordHandled(tx: Tx, table: InboxTable, envelope: EventEnvelope): Promise<boolean> {
+export async function recordHandled(
+  tx: Tx,
+  table: InboxTable,
+  envelope: EventEnvelope,
+  handledAt?: Date,
+): Promise<boolean> {
   const recorded = await tx
     .insert(table)
-    .values({ eventId: envelope.id, name: envelope.name })
+    .values({ eventId: envelope.id, name: envelope.name, ...(handledAt ? { handledAt } : {}) })
     .onConflictDoNothing({ target: table.eventId })
     .returning({ eventId: table.eventId });
   return recorded.length > 0;
+}
+
+/**
+ * How long a handled id is kept. A duplicate can only be recognised while its id is here: redelivery
+ * after a lost ack or a crash comes within minutes, a producer's outbox replays after a restore of
+ * its backup. 30 days covers restoring any backup of the last weeks; older duplicates are handled again.
+ */
+export const INBOX_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Deletes the ids handled before `cutoff`; resolves with how many went. */
+export async function pruneInbox(db: DbExecutor, table: InboxTable, cutoff: Date): Promise<number> {
+  const deleted = await db
+    .delete(table)
+    .where(lt(table.handledAt, cutoff))
+    .returning({ eventId: table.eventId });
+  return deleted.length;
+}
+
+export interface InboxPruneJobOptions {
+  db: Db;
+  inbox: InboxTable;
+  logger: Logger;
+  /** The service's clock (ServiceDeps.now): tests move it instead of waiting. */
+  now?: () => Date;
+  retentionMs?: number;
+  /** How often each replica prunes (default hourly, like the outbox). */
+  everyMs?: number;
+}
+
+/**
+ * Prunes the inbox like the relay prunes the outbox: every replica looks hourly (and at start) and
+ * deletes the ids older than the retention, by the service's clock. The delete runs under a
+ * transaction-scoped advisory lock on the table, so replicas never prune at the same time; pruning
+ * is idempotent, so no schedule has to survive a restart and no table records it. `startService`
+ * runs it for every service that consumes events.
+ */
+export function createInboxPruneJob(options: InboxPruneJobOptions): ScheduledJob {
+  const { db, inbox } = options;
+  const retentionMs = options.retentionMs ?? INBOX_RETENTION_MS;
+  const everyMs = options.everyMs ?? 60 * 60 * 1000;
+  const clock = options.now ?? (() => new Date());
+  const { schema, name } = getTableConfig(inbox);
+  const lockKey = `${schema}.${name}.prune`;
+  const logger = options.logger.child({ job: 'prune-inbox' });
+  let timer: NodeJS.Timeout | undefined;
+  let inFlight: Promise<TickOutcome> | undefined;
+
+  const prune = async (): Promise<TickOutcome> => {
+    try {
+      const deleted = await db.transaction(async (tx) => {
+        const locked = (await tx.execute(
+          sql`select pg_try_advisory_xact_lock(hashtext(${lockKey})) as locked`,
+        )) as { rows: Array<{ locked: boolean }> };
+        if (!locked.rows[0]?.locked) return undefined;
+        return pruneInbox(tx, inbox, new Date(clock().getTime() - retentionMs));
+      });
+      if (deleted === undefined) return 'busy';
+      if (deleted > 0) logger.info({ deleted }, 'pruned handled event ids from the inbox');
+      return 'ran';
+    } catch (err) {
+      logger.error({ err }, 'inbox pruning failed; the next check tries again');
+      return 'failed';
+    }
+  };
+  const tick = (): Promise<TickOutcome> => {
+    inFlight ??= prune().finally(() => {
+      inFlight = undefined;
+    });
+    return inFlight;
+  };
+
+  return {
+    name: 'prune-inbox',
+    tick,
+    start() {
+      if (timer) return;
+      void tick();
+      timer = setInterval(() => void tick(), everyMs);
+      timer.unref();
+    },
+    async stop() {
+      clearInterval(timer);
+      timer = undefined;
+      await inFlight;
+    },
+  };
 }

@@ -1,12 +1,15 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
+import type { EventName } from '@campus/contracts/events';
 import type { z } from 'zod';
 import { createAccessTokenVerifier } from './auth';
 import type { EventBus, EventConsumer } from './bus/event-bus';
 import type { DatabaseHandle, Db } from './db';
 import { routerFor, type AnyRoute } from './define-route';
+import { createServiceConsumer, type EventHandlers } from './event-handlers';
 import { createHttpApp } from './http-app';
+import { createInboxPruneJob, type InboxTable } from './inbox';
 import { openApiFromRoutes } from './openapi';
 import { createOutboxRelay, type OutboxTable } from './outbox';
 import { requestContext } from './request-context';
@@ -15,19 +18,24 @@ import type { ScheduledJob } from './scheduled-job';
 import { createTransact, type Transact } from './unit-of-work';
 
 /** What a service's factory receives: everything with I/O is handed in, so tests and runners choose. */
-export interface ServiceDeps<C> {
+export interface ServiceDeps<C, P extends EventName = EventName> {
   config: C;
   db: Db;
-  transact: Transact;
+  /** Emits only what the definition's `produces` lists. */
+  transact: Transact<P>;
   logger: Logger;
   now: () => Date;
 }
 
 /** What a service is made of, without having started anything (no I/O at import or creation). */
-export interface ServiceModule {
+export interface ServiceModule<C extends EventName = EventName, P extends EventName = EventName> {
   /** Its HTTP API, declared once: the router and the OpenAPI document are both made from this list. */
   routes: ReadonlyArray<AnyRoute>;
-  consumers?: EventConsumer[];
+  /**
+   * One handler per event the definition `consumes` (defineEventHandlers), no more, no fewer. The
+   * kit subscribes them on the service's own queue and runs each once per event id (inbox).
+   */
+  eventHandlers?: EventHandlers<C, P>;
   /** Scheduled work (createScheduledJob): started with the service, stopped before its relay. */
   jobs?: ScheduledJob[];
 }
@@ -38,15 +46,76 @@ export interface BaseServiceConfig {
   JWT_PUBLIC_KEY: string;
 }
 
-export interface ServiceDefinition<S extends z.ZodType<BaseServiceConfig> = z.ZodType<BaseServiceConfig>> {
-  /** Also the service's database schema, event producer name and queue name. */
+/**
+ * A service, declared: what runners start and what the platform's topology is generated from
+ * (`infra/local/src/service-registry.ts` lists them). Write it with `defineService`, which infers
+ * `C` and `P` from `consumes` and `produces`, so the handlers and `emit` are checked against them.
+ * (`C` and `P` default to any only so that runners can hold every service in one list.)
+ */
+export interface ServiceDefinition<
+  S extends z.ZodType<BaseServiceConfig> = z.ZodType<BaseServiceConfig>,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  C extends EventName = any,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  P extends EventName = any,
+> {
+  /**
+   * Also the service's database schema (and `campus_<name>` database in production), its events'
+   * producer name, its queue (with `<name>.dlq`, `<name>.retry.<ms>ms`), its compose service and
+   * its gateway upstream (`<NAME>_SERVICE_URL`).
+   */
   name: string;
   /** The title of its OpenAPI document ("Library API"). */
   title: string;
   configSchema: S;
   migrationsFolder: string;
+  /**
+   * The events it handles: its queue is bound to exactly these (RabbitMQ definitions are generated
+   * from this list), and `create` must return one handler for each.
+   */
+  consumes: readonly C[];
+  /** The events it writes to its outbox: `emit` takes only these names. */
+  produces: readonly P[];
+  /** Its kit tables, declared in its own `data/schema.ts` so its migrations create them. */
   outbox: OutboxTable;
-  create(deps: ServiceDeps<z.infer<S>>): ServiceModule;
+  inbox: InboxTable;
+  create(deps: ServiceDeps<z.infer<S>, NoInfer<P>>): ServiceModule<NoInfer<C>, NoInfer<P>>;
+}
+
+/**
+ * Declares a service with its event names inferred from `consumes` and `produces` (an identity
+ * function for the compiler, like defineRoute).
+ */
+export function defineService<
+  S extends z.ZodType<BaseServiceConfig>,
+  const C extends EventName = never,
+  const P extends EventName = never,
+>(definition: ServiceDefinition<S, C, P>): ServiceDefinition<S, C, P> {
+  return definition;
+}
+
+/** The kit's own work for a service's events: its consumer (inbox first) and the inbox pruning. */
+function eventWiring(
+  definition: ServiceDefinition,
+  module: ServiceModule,
+  deps: { db: Db; transact: Transact; now: () => Date; logger: Logger },
+): { consumer?: EventConsumer; jobs: ScheduledJob[] } {
+  const declared = [...new Set<EventName>(definition.consumes)].sort();
+  const handled = [...new Set<EventName>(module.eventHandlers?.events ?? [])].sort();
+  if (declared.join() !== handled.join())
+    throw new Error(
+      `${definition.name} declares it consumes [${declared.join(', ')}] but its create() returns handlers for [${handled.join(', ')}]`,
+    );
+  if (!module.eventHandlers || declared.length === 0) return { jobs: [] };
+  return {
+    consumer: createServiceConsumer({
+      queue: definition.name,
+      handlers: module.eventHandlers,
+      inbox: definition.inbox,
+      ...deps,
+    }),
+    jobs: [createInboxPruneJob({ db: deps.db, inbox: definition.inbox, logger: deps.logger, now: deps.now })],
+  };
 }
 
 export interface RunningService {
@@ -113,15 +182,13 @@ export async function startService<S extends z.ZodType<BaseServiceConfig>>(
     db: database.db,
     outbox: definition.outbox,
     producer: definition.name,
+    produces: definition.produces,
     afterCommit: () => relay.kick(),
   });
-  const module = definition.create({
-    config: options.config,
-    db: database.db,
-    transact,
-    logger,
-    now: options.now ?? (() => new Date()),
-  });
+  const now = options.now ?? (() => new Date());
+  const module = definition.create({ config: options.config, db: database.db, transact, logger, now });
+  const events = eventWiring(definition, module, { db: database.db, transact, now, logger });
+  const jobs = [...events.jobs, ...(module.jobs ?? [])];
 
   const router = routerFor(module.routes);
   const app = createHttpApp({
@@ -140,9 +207,9 @@ export async function startService<S extends z.ZodType<BaseServiceConfig>>(
     ],
   });
 
-  for (const consumer of module.consumers ?? []) await bus.subscribe(withTraceContext(consumer, logger));
+  if (events.consumer) await bus.subscribe(withTraceContext(events.consumer, logger));
   relay.start();
-  for (const job of module.jobs ?? []) job.start();
+  for (const job of jobs) job.start();
 
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(options.config.PORT, options.host ?? '127.0.0.1', (err?: Error) =>
@@ -167,7 +234,7 @@ export async function startService<S extends z.ZodType<BaseServiceConfig>>(
         // In-flight requests get a bounded grace period, then their sockets are dropped.
         setTimeout(() => server.closeAllConnections(), 5_000).unref();
       });
-      await Promise.all((module.jobs ?? []).map((job) => job.stop()));
+      await Promise.all(jobs.map((job) => job.stop()));
       await relay.stop();
     },
   };

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventEnvelope } from '@campus/contracts/events';
 import { handleOnce } from '../src/inbox';
 import { openTestDatabase, type TestDatabase } from './bus/test-database';
-import { settle } from '../src/testing/wait-for';
 
 jest.setTimeout(20_000);
 
@@ -24,7 +24,7 @@ const event = (): EventEnvelope => ({
 
 function countJob(envelope: EventEnvelope, delayMs = 0) {
   return handleOnce(database.db, database.tables.inbox, envelope, async (tx) => {
-    if (delayMs) await settle(delayMs);
+    if (delayMs) await sleep(delayMs);
     await tx.insert(database.tables.effects).values({ eventId: envelope.id, queue: 'profile' });
   });
 }

@@ -1,10 +1,11 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventEnvelope } from '@campus/contracts/events';
 import { isNull, sql } from 'drizzle-orm';
 import pino from 'pino';
 import type { EventBus } from '../src/bus/event-bus';
 import { addToOutbox, createOutboxRelay, type OutboxRelay } from '../src/outbox';
 import { openTestDatabase, type TestDatabase } from './bus/test-database';
-import { settle, waitFor } from '../src/testing/wait-for';
+import { waitFor } from '../src/testing/wait-for';
 
 jest.setTimeout(20_000);
 
@@ -27,7 +28,7 @@ function recordingBus(options: { publishDelayMs?: number } = {}) {
   let failures = 0;
   const bus: EventBus = {
     async publish(envelope) {
-      if (options.publishDelayMs) await settle(options.publishDelayMs);
+      if (options.publishDelayMs) await sleep(options.publishDelayMs);
       if (failures > 0) {
         failures--;
         throw new Error('broker said no');
@@ -131,7 +132,8 @@ describe('the outbox relay', () => {
     relay.start();
     await writeFlat(1);
     relay.kick();
-    await waitFor('the kicked event published', () => published.length === 1, 2_000);
+    // The poll is a minute away: only the kick can publish it within the wait.
+    await waitFor('the kicked event published', () => published.length === 1);
   });
 
   it('when a publish fails, the row waits with its attempts and error, nothing after it overtakes it, and it is retried', async () => {
@@ -174,7 +176,8 @@ describe('the outbox relay', () => {
     for (const relay of replicas) relay.start();
     for (let i = 0; i < 10; i++) for (const relay of replicas) relay.kick();
     await waitFor('all 40 published', () => published.length >= 40);
-    await settle(100);
+    // Stopped, neither replica publishes again: what is recorded now is all there will be.
+    await Promise.all(replicas.map((relay) => relay.stop()));
 
     expect(published).toHaveLength(40);
     expect(flatIds(published)).toEqual(Array.from({ length: 40 }, (_, i) => `flat-${i + 1}`));
@@ -182,14 +185,16 @@ describe('the outbox relay', () => {
 
   it('stop publishes what is still waiting', async () => {
     const { bus, published } = recordingBus();
+    await writeFlat(0);
     const relay = relayFor(bus, { pollIntervalMs: 60_000 });
     relay.start();
-    await settle(50);
+    // Its first cycle publishes flat-0 and ends; the next poll is a minute away and nothing kicks it.
+    await waitFor('the first cycle to publish flat-0', () => published.length === 1);
     for (let i = 1; i <= 3; i++) await writeFlat(i);
 
     await relay.stop();
 
-    expect(flatIds(published)).toEqual(['flat-1', 'flat-2', 'flat-3']);
+    expect(flatIds(published)).toEqual(['flat-0', 'flat-1', 'flat-2', 'flat-3']);
   });
 
   it('deletes published rows older than the retention and keeps the rest', async () => {

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { EventEnvelope } from '@campus/contracts/events';
 import { startServiceForTest, type ServiceHarness } from '../src/testing/service-harness';
-import { settle, waitFor } from '../src/testing/wait-for';
+import { waitFor } from '../src/testing/wait-for';
 import { relayService } from './fixtures/relay-service/relay-service';
+import { outbox } from './fixtures/relay-service/schema';
 
 let h: ServiceHarness;
 beforeAll(async () => {
@@ -53,9 +54,13 @@ test('when the same event is delivered twice, then the follow-up is emitted once
   const cause = registered('trace-twice');
   await h.bus.publish(cause);
   await h.bus.publish(cause);
-  await waitFor('the follow-up event', () => seen.length >= 1);
-  await settle();
-  expect(seen).toHaveLength(1);
+  await h.waitForDeliveries(cause.id, 2);
+  // The follow-up is written to the outbox in the handler's transaction: both deliveries are over, so one row is all there will be.
+  expect(await h.database.db.select({ name: outbox.name }).from(outbox)).toEqual([
+    { name: 'profile.completed' },
+  ]);
+  await waitFor('the follow-up event', () => seen.length === 1);
+  expect(seen[0]).toMatchObject({ name: 'profile.completed', traceId: 'trace-twice' });
 });
 
 test('readiness reports the database and the bus; liveness needs neither', async () => {

@@ -1,20 +1,23 @@
 import path from 'node:path';
-import type { ServiceDefinition } from '@campus/service-kit/service-runtime';
+import { defineService } from '@campus/service-kit/service-runtime';
 import { IdentityConfig } from './config';
-import { outbox } from './data/schema';
+import { inbox, outbox } from './data/schema';
 import { createAccounts } from './domain/accounts';
 import { createScryptHasher } from './domain/password';
 import { createSessions } from './domain/sessions';
-import { profileCompletedConsumer } from './events/profile-completed';
+import { identityEventHandlers } from './events/profile-completed';
 import { createAuthRoutes } from './http/auth-routes';
 
 /** Identity: accounts, passwords, sessions. The only service holding the token-signing key. */
-export const identityService: ServiceDefinition<typeof IdentityConfig> = {
+export const identityService = defineService({
   name: 'identity',
   title: 'Identity API',
   configSchema: IdentityConfig,
   migrationsFolder: path.join(__dirname, '..', 'migrations'),
+  consumes: ['profile.completed'],
+  produces: ['identity.user.registered'],
   outbox,
+  inbox,
   create({ config, db, transact, now }) {
     const accounts = createAccounts({
       db,
@@ -35,7 +38,7 @@ export const identityService: ServiceDefinition<typeof IdentityConfig> = {
     });
     return {
       routes: createAuthRoutes({ accounts, sessions, config, now }),
-      consumers: [profileCompletedConsumer(db, accounts)],
+      eventHandlers: identityEventHandlers(accounts),
     };
   },
-};
+});

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import type { EventEnvelope } from '@campus/contracts/events';
 import { defineConsumer } from '@campus/service-kit/bus/event-bus';
@@ -41,21 +40,8 @@ export async function teachSubjects(
     producer: 'profile',
     payload: { userId: teacher.id, name: teacher.name, department: 'Computer Science', subjects },
   });
-  await waitFor(async () => {
-    const res = (await h.database.db.execute(
-      sql`select 1 from library.inbox where event_id = ${id}`,
-    )) as unknown as { rows: unknown[] };
-    return res.rows.length > 0;
-  });
+  await h.waitForHandled(id);
   return id;
-}
-
-export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 /** Records what the library publishes, as a consuming service would see it. */

@@ -18,6 +18,8 @@ const book = (title: string, subject: string, tags: string[] = []) => ({
 // One catalogue for the whole file: the searches only read it.
 beforeAll(async () => {
   h = await startServiceForTest(libraryService);
+  // The worker's database may hold another file's books (PostgreSQL: one database per worker).
+  await h.reset();
   student = makeUser(h, 'Asha Rao');
   reviewer = makeUser(h, 'Dr. Meera Iyer', true);
   await teachSubjects(h, reviewer, [

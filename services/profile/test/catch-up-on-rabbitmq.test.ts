@@ -9,9 +9,9 @@ import type { DatabaseHandle } from '@campus/service-kit/db';
 import { startService, type RunningService } from '@campus/service-kit/service-runtime';
 import { closeTestDatabase, openTestDatabase } from '@campus/service-kit/testing/test-database';
 import { generateTestKeys } from '@campus/service-kit/testing/test-keys';
-import { libraryService } from '@campus/library-service/service';
+import { waitForHandled } from '@campus/service-kit/testing/wait-for-handled';
+import { inbox } from '../src/data/schema';
 import { profileService } from '../src/service';
-import { settle, waitFor } from '@campus/service-kit/testing/wait-for';
 import { envelope, userWithToken } from './profile-test-kit';
 
 jest.setTimeout(60_000);
@@ -78,7 +78,7 @@ if (!AMQP_URL) {
     const connection = await connectAmqp(url);
     try {
       const channel = await connection.createChannel();
-      for (const queue of [`${queuePrefix}profile`, `${queuePrefix}library`]) {
+      for (const queue of [`${queuePrefix}profile`]) {
         for (const name of [
           queue,
           deadLetterQueueName(queue),
@@ -95,32 +95,22 @@ if (!AMQP_URL) {
   });
 
   test('when the profile service is down while books are uploaded, then on restart bookCount catches up exactly', async () => {
-    // The real producer: the library service, in its own "process" (own broker connection), same database.
-    const libraryBus = withPrivateQueue(rabbitBus(`library-test-${runId}`));
-    const library = await startService(libraryService, {
-      config: loadConfig('library', libraryService.configSchema, {
-        PORT: '0',
-        JWT_PUBLIC_KEY: keys.publicKey,
-      }),
-      database,
-      bus: libraryBus,
-      logger,
-      outboxPollMs: 50,
-    });
+    // The producer side: a connection of its own publishing what the library's outbox relay
+    // publishes for each upload (the library itself is not started: a service's tests start no
+    // other service; the upload -> count path through both is in e2e-api).
+    const libraryBus = rabbitBus(`library-test-${runId}`);
     const uploader = userWithToken(keys.privateKey);
     let n = 0;
-    const upload = () =>
-      request(library.url)
-        .post('/api/book')
-        .set('Authorization', uploader.auth)
-        .send({
-          title: `CD notes ${++n}`,
-          branch: 'CE',
-          subject: 'Compiler Design',
-          tags: [],
-          driveLink: 'https://drive.google.com/file/d/x/view',
-        })
-        .expect(201);
+    const upload = async () => {
+      const submitted = envelope('library.book.submitted', {
+        bookId: randomUUID(),
+        uploadedBy: uploader.id,
+        subject: 'Compiler Design',
+        title: `CD notes ${++n}`,
+      });
+      await libraryBus.publish(submitted);
+      return submitted.id;
+    };
     let profile = await startProfile();
     const bookCount = async () =>
       (
@@ -129,13 +119,20 @@ if (!AMQP_URL) {
           .set('Authorization', uploader.auth)
           .expect(200)
       ).body.data.bookCount as number;
+    const stopProfile = async () => {
+      await profile.service.stop();
+      // Closing drains: deliveries in flight finish (and are acknowledged) first.
+      await profile.bus.close();
+    };
 
-    for (let i = 0; i < 5; i++) await upload();
-    await waitFor('bookCount 5 while running', async () => (await bookCount()) === 5);
+    const whileRunning: string[] = [];
+    for (let i = 0; i < 5; i++) whileRunning.push(await upload());
+    await waitForHandled(database.db, inbox, whileRunning);
+    expect(await bookCount()).toBe(5);
 
-    await profile.service.stop();
-    await profile.bus.close();
-    for (let i = 0; i < 20; i++) await upload();
+    await stopProfile();
+    const whileDown: string[] = [];
+    for (let i = 0; i < 20; i++) whileDown.push(await upload());
     // And one event the broker delivers twice (a relay that crashed between confirm and commit).
     const replayed = envelope('library.book.submitted', {
       bookId: randomUUID(),
@@ -147,10 +144,21 @@ if (!AMQP_URL) {
     await libraryBus.publish(replayed);
 
     profile = await startProfile();
-    await waitFor('bookCount 26 after restart', async () => (await bookCount()) === 26, 30_000);
-    await settle(500);
+    await waitForHandled(database.db, inbox, [...whileDown, replayed.id], 30_000);
     expect(await bookCount()).toBe(26);
-    await profile.service.stop();
-    await library.stop();
+
+    // The repeat of the replayed event leaves no inbox row to wait for: stop consuming, and once
+    // the queue holds nothing (every delivery acknowledged), the count is final.
+    await stopProfile();
+    const connection = await connectAmqp(url);
+    try {
+      const channel = await connection.createChannel();
+      expect(await channel.checkQueue(`${queuePrefix}profile`)).toMatchObject({ messageCount: 0 });
+    } finally {
+      await connection.close();
+    }
+    profile = await startProfile();
+    expect(await bookCount()).toBe(26);
+    await stopProfile();
   });
 }

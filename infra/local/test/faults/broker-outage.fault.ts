@@ -1,4 +1,6 @@
-import { report, sleep, waitUntil } from './support/figures';
+import { waitFor } from '@campus/service-kit/testing/wait-for';
+import { messagesInFlight } from './support/broker-queues';
+import { report, sleep, timed } from './support/figures';
 import { startFaultPlatform, type FaultPlatform } from './support/fault-platform';
 import { markedEmail, register } from './support/registrations';
 
@@ -22,7 +24,7 @@ describe('RabbitMQ unreachable while users register', () => {
     const before = [];
     for (let i = 0; i < 5; i++) before.push(await register(platform.url, markedEmail('before')));
     expect(before.every((a) => a.status === 201)).toBe(true);
-    await waitUntil(
+    await waitFor(
       'profiles of the first registrations',
       async () => (await count('profile', 'select count(*)::int as n from profile.profiles')) === 5,
       20_000,
@@ -30,14 +32,10 @@ describe('RabbitMQ unreachable while users register', () => {
 
     brokerLink.cut();
     const cutAt = performance.now();
-    await waitUntil(
-      'the gateway health shows the bus down',
-      async () => {
-        const res = await fetch(`${platform.url}/api/health`);
-        return res.status === 503;
-      },
-      20_000,
-      100,
+    await waitFor(
+      'the gateway health to show the bus down',
+      async () => (await fetch(`${platform.url}/api/health`)).status === 503,
+      { timeoutMs: 20_000, everyMs: 100 },
     );
     const healthDegradedAfter = performance.now() - cutAt;
 
@@ -54,14 +52,24 @@ describe('RabbitMQ unreachable while users register', () => {
 
     brokerLink.restore();
     const expected = 5 + acknowledged.length;
-    const convergedAfter = await waitUntil(
-      'profiles converge to every acknowledged registration',
-      async () => (await count('profile', 'select count(*)::int as n from profile.profiles')) >= expected,
-      60_000,
-      100,
+    const convergedAfter = await timed(() =>
+      waitFor(
+        'profiles to converge to every acknowledged registration',
+        async () => (await count('profile', 'select count(*)::int as n from profile.profiles')) >= expected,
+        { timeoutMs: 60_000, everyMs: 100 },
+      ),
     );
-    // Let any late duplicate arrive before counting: it must change nothing.
-    await sleep(2_000);
+    // Count only once nothing is left to arrive: the relay has published every row, and the
+    // profile queue holds no message, ready or unacknowledged (a late duplicate included).
+    await waitFor(
+      'every outbox row published and the profile queue empty',
+      async () =>
+        (await count(
+          'identity',
+          'select count(*)::int as n from identity.outbox where published_at is null',
+        )) === 0 && (await messagesInFlight(faults.runId, 'profile')) === 0,
+      { timeoutMs: 30_000, everyMs: 200 },
+    );
     const profiles = await count('profile', 'select count(*)::int as n from profile.profiles');
     const handled = await count(
       'profile',

@@ -5,7 +5,8 @@ import type { DeadLetter } from '@campus/service-kit/bus/event-bus';
 import { peekDeadLetters } from '@campus/service-kit/bus/rabbitmq-bus';
 import { freePort } from '../../src/multi-process/ports';
 import { superviseProcess, type SupervisedProcess } from '../../src/multi-process/supervised-process';
-import { report, sleep, waitUntil } from './support/figures';
+import { waitFor } from '@campus/service-kit/testing/wait-for';
+import { report, timed } from './support/figures';
 import { startFaultPlatform, type FaultPlatform } from './support/fault-platform';
 import { probeSchemaName } from './support/probe-consumer';
 import { markedEmail, register } from './support/registrations';
@@ -77,22 +78,25 @@ describe('consumers as processes on RabbitMQ', () => {
       )[0]?.n ?? 0;
     // The work of the interrupted delivery is committed before the kill: wait for the redelivery
     // to the restarted process, not just for the rows.
-    const redeliveredAfter = await waitUntil(
-      'the interrupted event delivered again and every event handled',
-      async () =>
-        (await victimDeliveries()) >= 2 &&
-        (await rows<{ n: number }>(queue, 'select count(distinct email)::int as n from {s}.handled'))[0]!
-          .n === 3,
-      30_000,
-      100,
+    const redeliveredAfter = await timed(() =>
+      waitFor(
+        'the interrupted event to be delivered again and every event handled',
+        async () =>
+          (await victimDeliveries()) >= 2 &&
+          (await rows<{ n: number }>(queue, 'select count(distinct email)::int as n from {s}.handled'))[0]!
+            .n === 3,
+        { timeoutMs: 30_000, everyMs: 100 },
+      ),
     );
-    await sleep(1_000);
+    const lastPid = probe.pid();
+    // A graceful stop lets deliveries in flight finish: after it, what was handled is final.
+    await probe.stop();
     const handled = await rows<{ email: string }>(queue, 'select email from {s}.handled');
     const deliveries = await victimDeliveries();
 
     report('consumer process SIGKILLed after its work committed, before the ack', {
       'process restarts': probe.restarts(),
-      'pid before / after': `${firstPid} / ${probe.pid()}`,
+      'pid before / after': `${firstPid} / ${lastPid}`,
       'deliveries of the interrupted event': deliveries,
       'times its work was done': handled.filter((r) => r.email === victim).length,
       'events sent / handled rows': `${emails.length} / ${handled.length}`,
@@ -102,7 +106,6 @@ describe('consumers as processes on RabbitMQ', () => {
     expect(probe.restarts()).toBe(1);
     expect(deliveries).toBe(2);
     expect(handled.map((r) => r.email).sort()).toEqual([...emails].sort());
-    await probe.stop();
   });
 
   it('a poison message goes to the dead-letter queue after bounded retries and does not hold back the next one', async () => {
@@ -111,21 +114,25 @@ describe('consumers as processes on RabbitMQ', () => {
     const poison = markedEmail('poison-pill');
     const next = markedEmail('next-one');
     await registerAll([poison, next]);
-    const nextHandledAfter = await waitUntil(
-      'the event after the poison handled',
-      async () => (await rows(queue, 'select 1 from {s}.handled where email = $1', [next])).length === 1,
-      20_000,
+    const nextHandledAfter = await timed(() =>
+      waitFor(
+        'the event after the poison to be handled',
+        async () => (await rows(queue, 'select 1 from {s}.handled where email = $1', [next])).length === 1,
+        20_000,
+      ),
     );
     let letters: DeadLetter[] = [];
-    const deadLetteredAfter = await waitUntil(
-      'the poison in the dead-letter queue',
-      async () => {
-        letters = await peekDeadLetters({ url: faults.amqpUrl, queue });
-        return letters.length === 1;
-      },
-      20_000,
-      200,
-    );
+    const deadLetteredAfter = await timed(async () => {
+      letters = await waitFor(
+        'the poison in the dead-letter queue',
+        () => peekDeadLetters({ url: faults.amqpUrl, queue }),
+        {
+          until: (found) => found.length === 1,
+          timeoutMs: 20_000,
+          everyMs: 200,
+        },
+      );
+    });
     const letter = letters[0]!;
     const eventId = (JSON.parse(letter.body) as { id: string }).id;
     const [deliveries] = await rows<{ n: number }>(
@@ -158,14 +165,16 @@ describe('consumers as processes on RabbitMQ', () => {
     const b = await startProbe('b', { QUEUE: queue });
     const emails = Array.from({ length: 40 }, () => markedEmail('replica'));
     await Promise.all([0, 1, 2, 3].map((lane) => registerAll(emails.filter((_, i) => i % 4 === lane))));
-    const doneAfter = await waitUntil(
-      'all 40 handled',
-      async () =>
-        (await rows<{ n: number }>(queue, 'select count(*)::int as n from {s}.handled'))[0]!.n >= 40,
-      30_000,
-      100,
+    const doneAfter = await timed(() =>
+      waitFor(
+        'all 40 to be handled',
+        async () =>
+          (await rows<{ n: number }>(queue, 'select count(*)::int as n from {s}.handled'))[0]!.n >= 40,
+        { timeoutMs: 30_000, everyMs: 100 },
+      ),
     );
-    await sleep(1_000);
+    // Graceful stops let deliveries in flight finish: after them, what was handled is final.
+    await Promise.all([a.stop(), b.stop()]);
     const handled = await rows<{ email: string; replica: string }>(
       queue,
       'select email, replica from {s}.handled',
@@ -180,6 +189,5 @@ describe('consumers as processes on RabbitMQ', () => {
     expect(handled.map((r) => r.email).sort()).toEqual([...emails].sort());
     expect(share('a')).toBeGreaterThan(0);
     expect(share('b')).toBeGreaterThan(0);
-    await Promise.all([a.stop(), b.stop()]);
   });
 });

@@ -1,9 +1,11 @@
 import { EventCatalogue, EventEnvelope, type EventName, type EventPayload } from '@campus/contracts/events';
 
 /**
- * What a service consumes. One durable queue per consuming service (`queue: 'profile'`); every
+ * What the bus delivers to. One durable queue per consuming service (`queue: 'profile'`); every
  * replica subscribes with the same queue name, so the replicas share the work (competing consumers).
  * All consumers of one queue must be the same code: a queue is bound to the union of their events.
+ * A service never builds one itself: `startService` makes its consumer from the definition's
+ * `consumes` and `eventHandlers` (event-handlers.ts), inbox included.
  */
 export interface EventConsumer {
   queue: string;
@@ -11,7 +13,7 @@ export interface EventConsumer {
   /**
    * Resolves: the event is done (acknowledged). Throws: it is redelivered later with backoff and,
    * after `RetryPolicy.maxAttempts`, dead-lettered. Delivery is at least once, so the work must be
-   * idempotent: wrap it in `handleOnce` (inbox.ts). The payload has already been validated against
+   * idempotent (a service's pipeline records the inbox; elsewhere `handleOnce`, inbox.ts). The payload has already been validated against
    * the event catalogue; a message that fails validation never reaches `handle`.
    */
   handle(envelope: EventEnvelope): Promise<void>;
@@ -96,8 +98,9 @@ export type EventHandlers = {
 };
 
 /**
- * Builds a consumer from one typed handler per event name, so handlers see typed payloads:
- * `defineConsumer('profile', { 'identity.user.registered': async (e) => ... e.payload.userId })`.
+ * Builds a bare bus consumer from one typed handler per event name, for code that is not a service
+ * (test observers, the fault tests' probe): no inbox, no transaction. Services declare
+ * `eventHandlers` instead (event-handlers.ts).
  */
 export function defineConsumer(queue: string, handlers: EventHandlers): EventConsumer {
   const events = Object.keys(handlers) as EventName[];

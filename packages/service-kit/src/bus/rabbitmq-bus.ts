@@ -32,6 +32,33 @@ const FAILED_AT_HEADER = 'x-failed-at';
 export const deadLetterQueueName = (queue: string): string => `${queue}.dlq`;
 export const retryQueueName = (queue: string, delayMs: number): string => `${queue}.retry.${delayMs}ms`;
 
+/** A durable queue this bus declares, with its arguments. */
+export interface DeclaredQueue {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+/**
+ * The queues one consumer's queue comes with, in the order the bus declares them: the queue, its
+ * dead-letter queue, and a retry queue per distinct wait of the policy. Expired messages of a retry
+ * queue go back to the consumer's own queue through the default exchange, so a retry never reaches
+ * the other services bound to the same event. infra/rabbitmq/definitions.json is generated from this.
+ */
+export function consumerQueues(queue: string, retry: RetryPolicy = DEFAULT_RETRY_POLICY): DeclaredQueue[] {
+  return [
+    { name: queue, arguments: {} },
+    { name: deadLetterQueueName(queue), arguments: {} },
+    ...[...new Set(retry.delaysMs)].map((delayMs) => ({
+      name: retryQueueName(queue, delayMs),
+      arguments: {
+        'x-message-ttl': delayMs,
+        'x-dead-letter-exchange': '',
+        'x-dead-letter-routing-key': queue,
+      },
+    })),
+  ];
+}
+
 export interface RabbitMqBusOptions {
   /** AMQP_URL, e.g. amqp://guest:guest@127.0.0.1:5672 */
   url: string;
@@ -76,7 +103,6 @@ export function createRabbitMqBus(options: RabbitMqBusOptions): EventBus {
   const reconnectInitialSeconds = (options.reconnectInitialMs ?? 500) / 1000;
   const reconnectMaxSeconds = (options.reconnectMaxMs ?? 30_000) / 1000;
   const drainTimeoutMs = options.drainTimeoutMs ?? 10_000;
-  const retryDelays = [...new Set(retry.delaysMs)];
 
   const manager: AmqpConnectionManager = connectManager([options.url], {
     heartbeatIntervalInSeconds: options.heartbeatSeconds ?? 5,
@@ -110,20 +136,8 @@ export function createRabbitMqBus(options: RabbitMqBusOptions): EventBus {
   async function declareTopology(channel: ConfirmChannel, consumer: EventConsumer): Promise<void> {
     const { queue } = consumer;
     await channel.assertExchange(exchange, 'topic', { durable: true });
-    await channel.assertQueue(queue, { durable: true });
-    await channel.assertQueue(deadLetterQueueName(queue), { durable: true });
-    for (const delayMs of retryDelays) {
-      await channel.assertQueue(retryQueueName(queue, delayMs), {
-        durable: true,
-        // Expired messages go back to the consumer's own queue through the default exchange, so a
-        // retry never reaches the other services bound to the same event.
-        arguments: {
-          'x-message-ttl': delayMs,
-          'x-dead-letter-exchange': '',
-          'x-dead-letter-routing-key': queue,
-        },
-      });
-    }
+    for (const declared of consumerQueues(queue, retry))
+      await channel.assertQueue(declared.name, { durable: true, arguments: declared.arguments });
     for (const name of consumer.events) await channel.bindQueue(queue, exchange, name);
   }
 

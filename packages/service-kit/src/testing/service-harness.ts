@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import pino from 'pino';
 import type { z } from 'zod';
+import type { EventBus } from '../bus/event-bus';
 import { createInProcessBus, type InProcessBus } from '../bus/in-process-bus';
 import { loadConfig } from '../config';
 import { truncateSchema, type DatabaseHandle } from '../db';
@@ -12,12 +13,24 @@ import {
 } from '../service-runtime';
 import { generateTestKeys } from './test-keys';
 import { closeTestDatabase, openTestDatabase } from './test-database';
+import { waitFor } from './wait-for';
+import { inboxOf, waitForHandled } from './wait-for-handled';
 
 export interface ServiceHarness {
   url: string;
   database: DatabaseHandle;
   bus: InProcessBus;
   keys: { privateKey: string; publicKey: string };
+  /**
+   * Resolves once the service has recorded each of these events in its inbox (its handler
+   * committed), so the test asserts the state after the event, never the state before it.
+   */
+  waitForHandled(...eventIds: string[]): Promise<void>;
+  /**
+   * Resolves once the service's consumers have finished `times` deliveries of this event,
+   * duplicates included (a redelivery the inbox turns into a no-op records nothing to poll).
+   */
+  waitForDeliveries(eventId: string, times: number): Promise<void>;
   /** Empties the service's tables: call in beforeEach so every test starts from nothing. */
   reset(): Promise<void>;
   /** Starts another instance of the same service on the same database (rate limits, replicas). */
@@ -39,6 +52,25 @@ export async function startServiceForTest<S extends z.ZodType<BaseServiceConfig>
   const database = await openTestDatabase();
   const bus = createInProcessBus({ logger });
   const extra: RunningService[] = [];
+  const inbox = inboxOf(definition.name);
+  // The service subscribes through this view of the bus, which counts finished deliveries per event.
+  const deliveries = new Map<string, number>();
+  const countingBus: EventBus = {
+    publish: (envelope) => bus.publish(envelope),
+    subscribe: (consumer) =>
+      bus.subscribe({
+        ...consumer,
+        handle: async (envelope) => {
+          try {
+            await consumer.handle(envelope);
+          } finally {
+            deliveries.set(envelope.id, (deliveries.get(envelope.id) ?? 0) + 1);
+          }
+        },
+      }),
+    close: () => bus.close(),
+    isHealthy: () => bus.isHealthy(),
+  };
 
   const start = (overrides: Record<string, string>) =>
     startService(definition, {
@@ -50,7 +82,7 @@ export async function startServiceForTest<S extends z.ZodType<BaseServiceConfig>
         ...overrides,
       }),
       database,
-      bus,
+      bus: countingBus,
       logger,
       now: options.now,
       outboxPollMs: 50,
@@ -62,6 +94,12 @@ export async function startServiceForTest<S extends z.ZodType<BaseServiceConfig>
     database,
     bus,
     keys,
+    waitForHandled: (...eventIds) => waitForHandled(database.db, inbox, eventIds),
+    async waitForDeliveries(eventId, times) {
+      await waitFor(`${times} deliveries of event ${eventId} handled`, () => deliveries.get(eventId) ?? 0, {
+        until: (done) => done >= times,
+      });
+    },
     reset: () => truncateSchema(database.db, definition.name),
     async startAnother(overrides = {}) {
       const s = await start(overrides);

@@ -12,7 +12,7 @@ import {
   replayDeadLetters,
   retryQueueName,
 } from '../../src/bus/rabbitmq-bus';
-import { startTcpProxy, type TcpProxy } from './tcp-proxy';
+import { startTcpProxy, type TcpProxy } from '../../src/testing/tcp-proxy';
 
 /** Short waits so retries and dead-lettering happen within a test's time. */
 export const TEST_RETRY: RetryPolicy = { maxAttempts: 3, delaysMs: [50, 100] };

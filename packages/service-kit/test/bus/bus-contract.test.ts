@@ -7,7 +7,7 @@ import { handleOnce } from '../../src/inbox';
 import { addToOutbox, createOutboxRelay } from '../../src/outbox';
 import { busAdapters, TEST_RETRY, type BusAdapter, type Peer } from './bus-adapters';
 import { openTestDatabase, type TestDatabase } from './test-database';
-import { settle, waitFor } from '../../src/testing/wait-for';
+import { waitFor } from '../../src/testing/wait-for';
 
 jest.setTimeout(30_000);
 
@@ -27,6 +27,16 @@ function flatRequested(n: number, id: string = randomUUID()): EventEnvelope {
     producer: 'housing',
     traceId: `trace-${n}`,
     payload: { flatId: `flat-${n}`, userId: 'user-1' },
+  };
+}
+
+function teacherUpdated(): EventEnvelope {
+  return {
+    id: randomUUID(),
+    name: 'profile.teacher.updated',
+    occurredAt: new Date().toISOString(),
+    producer: 'profile',
+    payload: { userId: 'teacher-1', name: 'Dr. Iyer', department: 'CS', subjects: ['Compiler Design'] },
   };
 }
 
@@ -80,11 +90,16 @@ describe.each(busAdapters())('the $name event bus', ({ networked, create }) => {
 
     const sent = flatRequested(1);
     await peer.bus.publish(sent);
+    // A queue delivers in order: once a later event reached each queue, a stray copy of `sent` would have too.
+    const laterForProfile = flatRequested(2);
+    const laterForLibrary = teacherUpdated();
+    await peer.bus.publish(laterForProfile);
+    await peer.bus.publish(laterForLibrary);
 
-    await waitFor('the profile queue to receive the event', () => received[profile]?.length === 1);
-    await settle(200);
-    expect(received[profile]).toEqual([sent]);
-    expect(received[library]).toEqual([]);
+    await waitFor('the later event in the profile queue', () => received[profile]?.length === 2);
+    await waitFor('the later event in the library queue', () => received[library]?.length === 1);
+    expect(received[profile]).toEqual([sent, laterForProfile]);
+    expect(received[library]).toEqual([laterForLibrary]);
   });
 
   it('when two replicas consume one queue, each event is handled by exactly one of them', async () => {
@@ -95,8 +110,9 @@ describe.each(busAdapters())('the $name event bus', ({ networked, create }) => {
     for (const [index, replica] of replicas.entries()) {
       await replica.bus.subscribe(
         consumer(queue, async (e) => {
-          handledBy.push({ replica: index, id: e.id });
+          // Counted once its work is done, so "all handled" below means all effects are in.
           await applyOnce(queue, e);
+          handledBy.push({ replica: index, id: e.id });
         }),
       );
     }
@@ -105,7 +121,8 @@ describe.each(busAdapters())('the $name event bus', ({ networked, create }) => {
     for (const event of sent) await publisher.bus.publish(event);
 
     await waitFor('all 20 events handled', () => handledBy.length >= 20);
-    await settle(200);
+    // Both replicas stop consuming (deliveries in flight finish first), so what they handled is final.
+    await Promise.all(replicas.map((replica) => replica.bus.close()));
     expect(handledBy).toHaveLength(20);
     expect(new Set(handledBy.map((h) => h.id)).size).toBe(20);
     expect(handledBy.some((h) => h.replica === 0) && handledBy.some((h) => h.replica === 1)).toBe(true);
@@ -126,7 +143,6 @@ describe.each(busAdapters())('the $name event bus', ({ networked, create }) => {
     await peer.bus.publish(flatRequested(1));
 
     await waitFor('the redelivery', () => outcomes.length === 2);
-    await settle(200);
     expect(outcomes).toEqual([true, false]);
     expect(await effectsIn(queue)).toHaveLength(1);
     expect(await adapter.deadLetters(queue)).toEqual([]);
@@ -177,7 +193,7 @@ describe.each(busAdapters())('the $name event bus', ({ networked, create }) => {
     const [letter] = await adapter.deadLetters(queue);
     expect(letter).toMatchObject({ queue, attempts: TEST_RETRY.maxAttempts, reason: 'cannot handle flat-1' });
     expect(JSON.parse(letter?.body ?? '')).toEqual(poison);
-    await settle(300);
+    // Dead-lettered after the last attempt: a dead letter is not delivered again.
     expect(poisonAttempts).toHaveLength(TEST_RETRY.maxAttempts);
     // Backoff: the redeliveries wait at least the configured delays.
     const [first, second, third] = poisonAttempts as [number, number, number];
@@ -202,8 +218,11 @@ describe.each(busAdapters())('the $name event bus', ({ networked, create }) => {
     await expect(peer.bus.publish({ ...flatRequested(1), name: 'housing.flat.burnt' })).rejects.toThrow(
       "unknown event name 'housing.flat.burnt'",
     );
-    await settle(200);
-    expect(received).toEqual([]);
+    // The queue delivers in order: a valid event published after them arrives alone.
+    const valid = flatRequested(2);
+    await peer.bus.publish(valid);
+    await waitFor('the valid event', () => received.length === 1);
+    expect(received).toEqual([valid]);
   });
 
   it('after the broker was unreachable, the outbox publishes every event written meanwhile exactly once, in order', async () => {
@@ -249,8 +268,18 @@ describe.each(busAdapters())('the $name event bus', ({ networked, create }) => {
 
       producer.restore();
       await waitFor('all 10 events consumed', () => order.length >= 10, 15_000);
-      await settle(300);
-      expect(order).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      // One more through the relay: it publishes in outbox order and the queue delivers in order
+      // (prefetch 1), so a second copy of any of the ten would arrive before this one.
+      await database.db.transaction((tx) =>
+        addToOutbox(tx, outbox, {
+          name: 'housing.flat.requested',
+          payload: { flatId: 'flat-11', userId: 'u' },
+          producer: 'housing',
+        }),
+      );
+      relay.kick();
+      await waitFor('the eleventh event consumed', () => order.includes(11));
+      expect(order).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
       expect((await effectsIn(queue)).map((e) => e.seq).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(order);
       const rows = await database.db.select().from(outbox);
       expect(rows.every((row) => row.publishedAt !== null)).toBe(true);
@@ -290,8 +319,9 @@ describe.each(busAdapters())('the $name event bus', ({ networked, create }) => {
       await consumerPeer.bus.subscribe(consumer(queue, async (e) => void received.push(seqOf(e))));
 
       consumerPeer.cut();
+      await waitFor('the consumer to lose the broker', () => !consumerPeer.bus.isHealthy());
+      // Confirmed by the broker, so held in the durable queue while nobody consumes it.
       for (let i = 1; i <= 3; i++) await publisher.bus.publish(flatRequested(i));
-      await settle(200);
       expect(received).toEqual([]);
 
       consumerPeer.restore();
@@ -332,6 +362,7 @@ describe.each(busAdapters())('the $name event bus', ({ networked, create }) => {
       const survivor = await adapter.peer();
       const queue = adapter.queue('dies-before-ack');
       let releaseDying: () => void = () => undefined;
+      let dyingHandlerReturned = false;
       const dyingOutcomes: boolean[] = [];
       await dying.bus.subscribe(
         consumer(queue, async (e) => {
@@ -340,6 +371,7 @@ describe.each(busAdapters())('the $name event bus', ({ networked, create }) => {
           await new Promise<void>((resolve) => {
             releaseDying = resolve;
           });
+          dyingHandlerReturned = true;
         }),
       );
       await publisher.bus.publish(flatRequested(1));
@@ -353,7 +385,7 @@ describe.each(busAdapters())('the $name event bus', ({ networked, create }) => {
 
       await waitFor('the redelivery to the other replica', () => survivorOutcomes.length === 1);
       releaseDying();
-      await settle(200);
+      await waitFor('the cut-off handler to return', () => dyingHandlerReturned);
       expect(dyingOutcomes).toEqual([true]);
       expect(survivorOutcomes).toEqual([false]);
       expect(await effectsIn(queue)).toHaveLength(1);

@@ -30,7 +30,8 @@ const isUniqueViolation = (err: unknown) => {
 
 export interface AccountsDeps {
   db: Db;
-  transact: Transact;
+  /** Registration emits `identity.user.registered`. */
+  transact: Transact<'identity.user.registered'>;
   hasher: PasswordHasher;
   teacherCode: string;
 }

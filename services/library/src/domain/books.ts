@@ -52,8 +52,11 @@ export interface BookPage {
 
 type PageQuery = { page: number; limit: number };
 
+/** The events the library's rules emit (its service definition produces them). */
+export type BookEvent = 'library.book.submitted' | 'library.book.reviewed';
+
 /** The library's rules: who may upload, like, bookmark and review, and what each answer holds. */
-export function createBooks(deps: { db: Db; transact: Transact; now: () => Date }) {
+export function createBooks(deps: { db: Db; transact: Transact<BookEvent>; now: () => Date }) {
   const { db, transact, now } = deps;
   const store = createBookStore(db);
   const pageOf = (query: PageQuery, found: { items: BookRecord[]; total: number }): BookPage => ({

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { BOOK_STATUSES } from '@campus/contracts/library';
 import { inboxTable } from '@campus/service-kit/inbox';
 import { outboxTable } from '@campus/service-kit/outbox';
 
@@ -30,7 +31,9 @@ export const profiles = profileSchema.table('profiles', {
 /**
  * What a user has contributed elsewhere, one row per item, learned from events. A count is the
  * number of live rows, so the outcome does not depend on the order events arrive in: a delete seen
- * before its create leaves a tombstone that the late create cannot revive.
+ * before its create leaves a tombstone that the late create cannot revive. Each event fills only
+ * its own columns (the create: title, subject, time; a book's verdict: status, reviewer, time), so
+ * whichever arrives first creates the row and the other completes it (ADR 0072).
  */
 export const contributions = profileSchema.table(
   'contributions',
@@ -40,6 +43,16 @@ export const contributions = profileSchema.table(
     userId: text('user_id').notNull(),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** What the create event said the item is (a book's title and subject); null until it arrives. */
+    title: text('title'),
+    subject: text('subject'),
+    /** When the item was created in its own service (the create event's time); null until it arrives. */
+    contributedAt: timestamp('contributed_at', { withTimezone: true, mode: 'date' }),
+    /** Books only: pending until the library's verdict; null for kinds nobody reviews. */
+    status: text('status', { enum: BOOK_STATUSES }),
+    /** Books only: the reviewing teacher's name (the book's `verifiedBy`) and when the verdict was given. */
+    verifiedBy: text('verified_by'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     primaryKey({ columns: [t.kind, t.itemId] }),

@@ -10,6 +10,7 @@ import type { Db, DbExecutor } from '@campus/service-kit/db';
 import type { Transact } from '@campus/service-kit/unit-of-work';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { contributions, profiles, type ContributionKind } from '../data/schema';
+import { createBookUploads } from './book-uploads';
 
 type ProfileRow = typeof profiles.$inferSelect;
 
@@ -55,10 +56,16 @@ const KIND_TO_COUNT: Record<ContributionKind, keyof ProfileCounts> = {
   room_request: 'fundRaisingCount',
 };
 
-export function createProfiles(deps: { db: Db; transact: Transact; now: () => Date }) {
+/** The events saving a profile emits (the service definition produces them). */
+export type ProfileEvent = 'profile.completed' | 'profile.teacher.updated';
+
+export function createProfiles(deps: { db: Db; transact: Transact<ProfileEvent>; now: () => Date }) {
   const { db, transact, now } = deps;
 
   return {
+    /** The user's uploads and the verdicts on them, from the library's events (book-uploads.ts). */
+    bookUploads: createBookUploads({ db }),
+
     /**
      * Saves the signed-in user's common data: the role decides which fields are read (the token's
      * role, never the body's), and the one row per user is created or updated, never duplicated.

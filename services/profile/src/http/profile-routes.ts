@@ -1,5 +1,11 @@
 import { z } from 'zod';
+import { UserId } from '@campus/contracts/common';
+import { pageQueryDoc } from '@campus/contracts/paging';
 import {
+  BOOK_UPLOADS_MAX_LIMIT,
+  BOOK_UPLOADS_PAGE_SIZE,
+  BookUploadsQuery,
+  BookUploadsResponse,
   ProfileCountsResponse,
   ProfileDataResponse,
   SaveCommonDataResponse,
@@ -14,7 +20,7 @@ import type { Profiles } from '../domain/profiles';
 const privateNoStore = (res: Response) => res.set('Cache-Control', 'private, no-store');
 
 const SelfParams = z.object({
-  userId: z.string().meta({ description: 'The signed-in user (anyone else: 403)' }),
+  userId: UserId.meta({ description: 'The signed-in user (anyone else: 403)' }),
 });
 
 export function createProfileRoutes(deps: { profiles: Profiles }): AnyRoute[] {
@@ -74,6 +80,32 @@ export function createProfileRoutes(deps: { profiles: Profiles }): AnyRoute[] {
           success: true as const,
           message: 'Profile fetched successfully',
           data: await profiles.findProfile(user),
+        };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/commonData/:userId/uploads',
+      summary: `The signed-in user's uploaded books and the verdict on each, newest first (${BOOK_UPLOADS_PAGE_SIZE} a page)`,
+      access: 'user',
+      self: 'userId',
+      request: { params: SelfParams, query: BookUploadsQuery },
+      docs: {
+        query: z.object(
+          pageQueryDoc({ defaultLimit: BOOK_UPLOADS_PAGE_SIZE, maxLimit: BOOK_UPLOADS_MAX_LIMIT }),
+        ),
+      },
+      response: { description: 'One page of uploads', body: BookUploadsResponse },
+      handler: async ({ user, query, res }) => {
+        privateNoStore(res);
+        const page = await profiles.bookUploads.uploadsOf(user.id, query);
+        return {
+          success: true as const,
+          message: page.total ? 'Uploads fetched successfully' : 'No uploads yet',
+          data: page.uploads,
+          page: page.page,
+          pages: page.pages,
+          total: page.total,
         };
       },
     }),

@@ -15,12 +15,12 @@ import {
   type RunningMultiProcessPlatform,
 } from '../../../src/multi-process/multi-process-platform';
 import { createIsolatedVhost } from '../../../src/multi-process/rabbitmq-vhost';
-import { startCuttableProxy, type CuttableProxy } from './tcp-proxy';
+import { startTcpProxy, type TcpProxy } from '@campus/service-kit/testing/tcp-proxy';
 
 export interface FaultPlatform {
   platform: RunningMultiProcessPlatform;
   /** Between the platform's processes and RabbitMQ: `cut()` makes the broker unreachable for them. */
-  brokerLink: CuttableProxy;
+  brokerLink: TcpProxy;
   /** The run's own virtual host, reached directly (test consumers, dead-letter inspection). */
   amqpUrl: string;
   runId: string;
@@ -43,7 +43,7 @@ export async function startFaultPlatform(): Promise<FaultPlatform> {
   const serverUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
   const vhost = await createIsolatedVhost(process.env.AMQP_URL ?? DEFAULT_AMQP_URL, runId);
   const broker = new URL(vhost.url);
-  const brokerLink = await startCuttableProxy(broker.hostname, Number(broker.port || 5672));
+  const brokerLink = await startTcpProxy({ host: broker.hostname, port: Number(broker.port || 5672) });
   const viaLink = new URL(vhost.url);
   viaLink.hostname = '127.0.0.1';
   viaLink.port = String(brokerLink.port);

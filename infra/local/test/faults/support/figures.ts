@@ -12,19 +12,11 @@ export function report(title: string, measured: Record<string, string | number |
   process.stdout.write(`\n[fault figures] ${title}\n${lines.join('\n')}\n`);
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export { setTimeout as sleep } from 'node:timers/promises';
 
-/** Polls `probe` until it returns true; resolves with the time it took, rejects after `timeoutMs`. */
-export async function waitUntil(
-  what: string,
-  probe: () => Promise<boolean>,
-  timeoutMs: number,
-  everyMs = 50,
-): Promise<number> {
+/** Runs `work` and resolves with how long it took in ms (for the printed figures, never asserted). */
+export async function timed(work: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
-  for (;;) {
-    if (await probe().catch(() => false)) return performance.now() - started;
-    if (performance.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await sleep(everyMs);
-  }
+  await work();
+  return performance.now() - started;
 }

@@ -1,0 +1,133 @@
+import type { EventPayload } from '@campus/contracts/events';
+import type { UserId } from '@campus/contracts/common';
+import { pageCount, pageWindow } from '@campus/contracts/paging';
+import type { BookUpload, BookUploadsQuery } from '@campus/contracts/profile';
+import type { Db, DbExecutor } from '@campus/service-kit/db';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { contributions } from '../data/schema';
+
+export interface BookUploadsPage {
+  uploads: BookUpload[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
+const excluded = (column: string) => sql.raw(`excluded.${column}`);
+
+/**
+ * The uploader's view of their books: what they uploaded and the verdict, kept from the library's
+ * events on the book's contribution row (the row the counts already use, ADR 0070).
+ *
+ * The two events may arrive in either order (retries, replicas, a broker outage), so each writes only
+ * the columns it knows and never undoes the other's: the first to arrive creates the row, the second
+ * completes it, and both orders end in the same row (ADR 0072).
+ */
+export function createBookUploads(deps: { db: Db }) {
+  const { db } = deps;
+
+  return {
+    /**
+     * A book was uploaded (`uploadedAt`: the event's `occurredAt`): its title, subject and time,
+     * pending review. A verdict that arrived first stays; a repeat (the library replaying) rewrites
+     * the same values.
+     */
+    async submitted(
+      tx: DbExecutor,
+      upload: EventPayload<'library.book.submitted'>,
+      uploadedAt: Date,
+    ): Promise<void> {
+      await tx
+        .insert(contributions)
+        .values({
+          kind: 'book',
+          itemId: upload.bookId,
+          userId: upload.uploadedBy,
+          title: upload.title,
+          subject: upload.subject,
+          contributedAt: uploadedAt,
+          status: 'pending',
+        })
+        .onConflictDoUpdate({
+          target: [contributions.kind, contributions.itemId],
+          set: {
+            title: excluded('title'),
+            subject: excluded('subject'),
+            contributedAt: excluded('contributed_at'),
+            status: sql`coalesce(${contributions.status}, 'pending')`,
+          },
+        });
+    },
+
+    /**
+     * A teacher gave the verdict (`reviewedAt`: the event's `occurredAt`). Arriving before the
+     * upload it creates the row (the upload counts from then on: a reviewed book was uploaded). The
+     * library gives one verdict per book; should two ever arrive, the one given later stands,
+     * whichever is handled last.
+     */
+    async reviewed(
+      tx: DbExecutor,
+      verdict: EventPayload<'library.book.reviewed'>,
+      reviewedAt: Date,
+    ): Promise<void> {
+      await tx
+        .insert(contributions)
+        .values({
+          kind: 'book',
+          itemId: verdict.bookId,
+          userId: verdict.uploadedBy,
+          status: verdict.status,
+          verifiedBy: verdict.verifiedBy,
+          reviewedAt,
+        })
+        .onConflictDoUpdate({
+          target: [contributions.kind, contributions.itemId],
+          set: {
+            status: excluded('status'),
+            verifiedBy: excluded('verified_by'),
+            reviewedAt: excluded('reviewed_at'),
+          },
+          setWhere: sql`${contributions.reviewedAt} is null or ${contributions.reviewedAt} < ${excluded('reviewed_at')}`,
+        });
+    },
+
+    /** One page of the user's uploads, newest first. */
+    async uploadsOf(userId: UserId, query: BookUploadsQuery): Promise<BookUploadsPage> {
+      const mine = and(
+        eq(contributions.userId, userId),
+        eq(contributions.kind, 'book'),
+        isNull(contributions.deletedAt),
+      );
+      const { offset, limit } = pageWindow(query);
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(contributions)
+          .where(mine)
+          .orderBy(
+            desc(sql`coalesce(${contributions.contributedAt}, ${contributions.createdAt})`),
+            desc(contributions.itemId),
+          )
+          .offset(offset)
+          .limit(limit),
+        db.select({ total: count() }).from(contributions).where(mine),
+      ]);
+      const total = Number(counted?.total ?? 0);
+      return {
+        uploads: rows.map((row) => ({
+          bookId: row.itemId,
+          title: row.title,
+          subject: row.subject,
+          status: row.status,
+          verifiedBy: row.verifiedBy,
+          reviewedAt: row.reviewedAt?.toISOString() ?? null,
+          uploadedAt: row.contributedAt?.toISOString() ?? null,
+        })),
+        page: query.page,
+        pages: pageCount(total, query.limit),
+        total,
+      };
+    },
+  };
+}
+export type BookUploads = ReturnType<typeof createBookUploads>;
