@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import request from 'supertest';
 import { loadConfig } from '@campus/service-kit/config';
@@ -12,6 +10,7 @@ import {
 } from '../../infra/local/src/testing/temporary-platform';
 import { GatewayConfig } from '../src/config';
 import { startGateway, type RunningGateway } from '../src/start-gateway';
+import { closedPortUrl, startStandIn, type StandInServer } from './support/stand-in-servers';
 
 /**
  * The API reference at /api/docs: Swagger UI served by the gateway itself under its CSP, over one
@@ -202,7 +201,7 @@ describe('the merged document', () => {
 
 describe('merging', () => {
   const keys = generateTestKeys();
-  let standIn: { url: string; close(): Promise<void> };
+  let standIn: StandInServer;
   let gateway: RunningGateway;
 
   /** A service whose document defines ErrorBody its own way, and lists a path the gateway routes elsewhere. */
@@ -221,27 +220,11 @@ describe('merging', () => {
       },
       components: { schemas: { ErrorBody: { type: 'string' } } },
     };
-    const server = http.createServer((req, res) => {
+    return startStandIn((req, res) => {
       if (req.url === '/openapi.json')
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(document));
       else res.writeHead(404).end();
     });
-    return new Promise((resolve) =>
-      server.listen(0, '127.0.0.1', () =>
-        resolve({
-          url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-          close: () => new Promise((r) => server.close(() => r())),
-        }),
-      ),
-    );
-  }
-
-  async function closedPortUrl() {
-    const s = http.createServer();
-    await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-    const port = (s.address() as AddressInfo).port;
-    await new Promise((r) => s.close(r));
-    return `http://127.0.0.1:${port}`;
   }
 
   beforeAll(async () => {

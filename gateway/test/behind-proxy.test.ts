@@ -1,11 +1,10 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import request from 'supertest';
 import { ConfigError, loadConfig } from '@campus/service-kit/config';
 import { generateTestKeys } from '@campus/service-kit/testing/test-keys';
 import { GatewayConfig, configWarnings } from '../src/config';
 import { startGateway, type RunningGateway } from '../src/start-gateway';
+import { startStandIn, type StandInServer } from './support/stand-in-servers';
 
 /**
  * The gateway behind a reverse proxy. Here the test client plays the proxy (it is the gateway's peer
@@ -17,18 +16,10 @@ const configFor = (env: Record<string, string>) =>
   loadConfig('gateway', GatewayConfig, { JWT_PUBLIC_KEY: keys.publicKey, ...env });
 
 /** A service that answers with the forwarded headers it received. */
-function startHeaderEcho(): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer((req, res) => {
+function startHeaderEcho(): Promise<StandInServer> {
+  return startStandIn((req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(req.headers));
   });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        close: () => new Promise((r) => server.close(() => r())),
-      }),
-    ),
-  );
 }
 
 let echo: Awaited<ReturnType<typeof startHeaderEcho>>;

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
@@ -11,10 +10,11 @@ import { signAccessToken } from '@campus/service-kit/auth';
 import { generateTestKeys } from '@campus/service-kit/testing/test-keys';
 import { GatewayConfig } from '../src/config';
 import { startGateway, type RunningGateway } from '../src/start-gateway';
+import { closedPortUrl, startStandIn, type StandInServer } from './support/stand-in-servers';
 
 /** A stand-in service that tells what reached it, or misbehaves on request. */
-function startEchoService(): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer((req, res) => {
+function startEchoService(): Promise<StandInServer> {
+  return startStandIn((req, res) => {
     if (req.url === '/ready') {
       res
         .writeHead(200, { 'content-type': 'application/json' })
@@ -30,22 +30,6 @@ function startEchoService(): Promise<{ url: string; close(): Promise<void> }> {
       res.end(JSON.stringify({ method: req.method, url: req.url, headers: req.headers, body }));
     });
   });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        close: () => new Promise((r) => server.close(() => r())),
-      }),
-    ),
-  );
-}
-
-async function closedPortUrl() {
-  const s = http.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise((r) => s.close(r));
-  return `http://127.0.0.1:${port}`;
 }
 
 const keys = generateTestKeys();

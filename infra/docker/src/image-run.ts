@@ -4,11 +4,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import type { ComposeImage } from './compose-images';
 import type { RuntimeImage } from './image-build';
 import { containerEnv, fail, timed } from './image-check-support';
+import { freePort } from '../../local/src/multi-process/ports';
 
 const STARTUP_LIMIT_MS = 60_000;
 const STOP_LIMIT_MS = 20_000;
@@ -87,17 +87,6 @@ export async function expectConfigurationError(image: RuntimeImage): Promise<voi
       `${image.service}: expected the configuration error without configuration, got exit ${code}:\n${tail(started.output)}`,
     );
   console.log(`${image.service}: without configuration it stops on it (${output.trim().split('\n')[0]})`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitHealthy(started: Started, env: Record<string, string>): Promise<void> {

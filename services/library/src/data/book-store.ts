@@ -89,6 +89,21 @@ async function withLikes(executor: DbExecutor, rows: BookRow[]): Promise<BookRec
 }
 
 export function createBookStore(db: Db) {
+  /** One page of books (likes attached) and the count of all, read side by side. */
+  const pageOf = async (
+    rows: Promise<Array<{ book: BookRow }>>,
+    counted: Promise<Array<{ total: number }>>,
+  ): Promise<Page<BookRecord>> => {
+    const [found, [all]] = await Promise.all([rows, counted]);
+    return {
+      items: await withLikes(
+        db,
+        found.map((r) => r.book),
+      ),
+      total: Number(all?.total ?? 0),
+    };
+  };
+
   return {
     async find(executor: DbExecutor, id: string): Promise<BookRow | undefined> {
       const [row] = await executor.select().from(books).where(eq(books.id, id)).limit(1);
@@ -146,7 +161,7 @@ export function createBookStore(db: Db) {
     /** A user's bookmarked accepted books, newest bookmark first. */
     async bookmarksOf(userId: string, window: { offset: number; limit: number }): Promise<Page<BookRecord>> {
       const where = and(eq(bookmarks.userId, userId), eq(books.status, 'accepted'));
-      const [rows, [counted]] = await Promise.all([
+      return pageOf(
         db
           .select({ book: books })
           .from(bookmarks)
@@ -160,14 +175,7 @@ export function createBookStore(db: Db) {
           .from(bookmarks)
           .innerJoin(books, eq(books.id, bookmarks.bookId))
           .where(where),
-      ]);
-      return {
-        items: await withLikes(
-          db,
-          rows.map((r) => r.book),
-        ),
-        total: Number(counted?.total ?? 0),
-      };
+      );
     },
 
     /** Pending books in a reviewer's subjects, never their own, oldest first. */
@@ -180,7 +188,7 @@ export function createBookStore(db: Db) {
         sql`${books.subject} = any(${reviewers.bookSubjects})`,
         sql`${books.uploadedBy} <> ${reviewerId}`,
       );
-      const [rows, [counted]] = await Promise.all([
+      return pageOf(
         db
           .select({ book: books })
           .from(books)
@@ -194,14 +202,7 @@ export function createBookStore(db: Db) {
           .from(books)
           .innerJoin(reviewers, eq(reviewers.userId, reviewerId))
           .where(where),
-      ]);
-      return {
-        items: await withLikes(
-          db,
-          rows.map((r) => r.book),
-        ),
-        total: Number(counted?.total ?? 0),
-      };
+      );
     },
 
     async reviewer(executor: DbExecutor, userId: string): Promise<ReviewerRow | undefined> {
