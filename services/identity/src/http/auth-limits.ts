@@ -151,14 +151,24 @@ export function signUpLimits(config: IdentityConfig, now: () => Date): RequestHa
 
 /**
  * Login: failed attempts only, so students who type their password right never spend a budget.
- * Per account from one address, then per account from everywhere (an account under attack is locked,
- * for that account only), then a high ceiling per address over all accounts (password spraying).
+ * A high ceiling per address over all accounts (password spraying) comes first, so an address over it
+ * is refused before the per-account limits keep anything for it; then per account from one address,
+ * then per account from everywhere (an account under attack is locked, for that account only).
  */
 export function loginLimits(config: IdentityConfig, now: () => Date): RequestHandler[] {
   const accountMessage = (when: string) =>
     `Too many failed logins for this account. Please wait and try again ${when}.`;
   return enforce(
     [
+      {
+        name: 'failed-logins-per-address',
+        windowMs: 15 * MINUTE,
+        limit: config.LOGIN_ATTEMPTS_PER_CLIENT_15_MIN,
+        counts: 'failures',
+        key: clientKey,
+        publicBudget: true,
+        message: (when) => `Too many failed logins from this network. Please wait and try again ${when}.`,
+      },
       {
         name: 'failed-logins-per-address-account',
         windowMs: 15 * MINUTE,
@@ -177,15 +187,6 @@ export function loginLimits(config: IdentityConfig, now: () => Date): RequestHan
         counts: 'failures',
         key: loginEmail,
         message: accountMessage,
-      },
-      {
-        name: 'failed-logins-per-address',
-        windowMs: 15 * MINUTE,
-        limit: config.LOGIN_ATTEMPTS_PER_CLIENT_15_MIN,
-        counts: 'failures',
-        key: clientKey,
-        publicBudget: true,
-        message: (when) => `Too many failed logins from this network. Please wait and try again ${when}.`,
       },
     ],
     now,

@@ -11,7 +11,9 @@ interface Counter {
  *
  * Fixed windows per key, starting at the key's first hit (as the library's MemoryStore). Memory stays
  * bounded without a timer: counters live in two generations, and a key not seen for a whole window is
- * dropped with its generation when the clock next moves on. In memory and per replica (ADR 0005).
+ * dropped with its generation when the clock next moves on. A flood of new keys (one address trying
+ * thousands of emails) cannot grow it past `maxKeys` a generation: a full generation starts the next one
+ * early, forgetting the oldest counters first. In memory and per replica (ADR 0005).
  */
 export class ClockedMemoryStore implements Store {
   readonly localKeys = true;
@@ -20,7 +22,16 @@ export class ClockedMemoryStore implements Store {
   private previous = new Map<string, Counter>();
   private generationEndsAt = 0;
 
-  constructor(private readonly now: () => Date) {}
+  constructor(
+    private readonly now: () => Date,
+    /** Keys kept per generation (two generations at most): about 50 MB at 500 bytes a key. */
+    private readonly maxKeys = 50_000,
+  ) {}
+
+  /** How many keys are held now (for tests and operators). */
+  get size(): number {
+    return this.current.size + this.previous.size;
+  }
 
   init(options: Options): void {
     this.windowMs = options.windowMs;
@@ -71,6 +82,11 @@ export class ClockedMemoryStore implements Store {
 
   private counter(key: string, at: number): Counter {
     let counter = this.current.get(key);
+    if (!counter && !this.previous.has(key) && this.current.size >= this.maxKeys) {
+      this.previous = this.current;
+      this.current = new Map();
+      this.generationEndsAt = at + this.windowMs;
+    }
     if (!counter) {
       counter = this.previous.get(key) ?? { totalHits: 0, resetTime: new Date(at + this.windowMs) };
       this.previous.delete(key);
