@@ -7,8 +7,8 @@ import { openDatabase, openEmbeddedPostgres } from '@campus/service-kit/db';
 import { createLogger } from '@campus/service-kit/logger';
 import { startService, type RunningService } from '@campus/service-kit/service-runtime';
 import { GatewayConfig } from '@campus/gateway/config';
-import { startGateway } from '@campus/gateway/start-gateway';
-import { environmentFor } from './runner-env';
+import { startGateway, type RunningGateway } from '@campus/gateway/start-gateway';
+import { environmentFor, operatorSetting } from './runner-env';
 import { loadOrCreateSecrets } from './secrets';
 import { seedDemoData } from './seed';
 import { SERVICES } from './service-registry';
@@ -52,8 +52,10 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   const operator = options.processEnv ?? process.env;
   const logLevel = options.env?.LOG_LEVEL ?? operator.LOG_LEVEL ?? options.logLevel ?? 'warn';
   const rootLogger = createLogger('platform', logLevel);
-  const configuredCode = options.env?.TEACHER_CODE ?? operator.TEACHER_CODE;
-  const teacherCode = configuredCode?.trim() || secrets.teacherCode;
+  // The code identity will use, whichever way the operator gave it (TEACHER_CODE or IDENTITY_TEACHER_CODE).
+  const configuredCode = operatorSetting('identity', 'TEACHER_CODE', operator, options.env);
+  const teacherCode = configuredCode ?? secrets.teacherCode;
+  const processes = [...SERVICES.map((s) => s.definition.name), 'gateway'];
   const defaults = {
     LOG_LEVEL: logLevel,
     JWT_PUBLIC_KEY: secrets.jwtPublicKey,
@@ -73,6 +75,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     await pglite.close();
   };
 
+  let gateway: RunningGateway | undefined;
   try {
     for (const { definition } of SERVICES) {
       // The embedded runner owns the ports and the storage: one PGlite and the in-process bus, so
@@ -82,6 +85,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
         operator,
         owned: { PORT: '0', DATABASE_URL: undefined, AMQP_URL: undefined },
         overrides: options.env,
+        processes,
       });
       const config = loadConfig(definition.name, definition.configSchema, env);
       running.push(
@@ -103,25 +107,30 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
         ...Object.fromEntries(running.map((s) => [`${s.name.toUpperCase()}_SERVICE_URL`, s.url])),
       },
       overrides: options.env,
+      processes,
+      declared: new Set(Object.keys(GatewayConfig.shape)),
     });
     const gatewayConfig = loadConfig('gateway', GatewayConfig, gatewayEnv);
-    const gateway = await startGateway(gatewayConfig, createLogger('gateway', gatewayConfig.LOG_LEVEL));
+    gateway = await startGateway(gatewayConfig, createLogger('gateway', gatewayConfig.LOG_LEVEL));
+    const started = gateway;
 
     if (options.seed !== false)
-      await seedDemoData(options.dataDir, { url: gateway.url, teacherCode, logger: rootLogger });
+      await seedDemoData(options.dataDir, { url: started.url, teacherCode, logger: rootLogger });
 
     return {
-      url: gateway.url,
+      url: started.url,
       teacherCode,
-      teacherCodeSource: configuredCode?.trim() ? 'environment' : 'generated',
+      teacherCodeSource: configuredCode ? 'environment' : 'generated',
       secretsDir: secrets.dir,
       services: running.map(({ name, url, routes }) => ({ name, url, routes })),
       async stop() {
-        await gateway.stop();
+        await started.stop();
         await stopAll();
       },
     };
   } catch (err) {
+    // A failure after the gateway started (the seed) must not leave it listening.
+    await gateway?.stop().catch(() => undefined);
     await stopAll().catch(() => undefined);
     throw err;
   }

@@ -103,3 +103,27 @@ test('when a setting in the environment is invalid, then start-up fails naming t
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test('when the faculty code is given to identity alone (IDENTITY_TEACHER_CODE), then the platform, its banner and the demo seed use it', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-platform-env-'));
+  const platform = await startPlatform({
+    dataDir,
+    port: 0,
+    processEnv: {
+      IDENTITY_TEACHER_CODE: 'SCOPED-FACULTY-999',
+      PASSWORD_HASH_COST: '1024',
+      LOG_LEVEL: 'silent',
+    },
+  });
+  try {
+    expect(platform.teacherCode).toBe('SCOPED-FACULTY-999');
+    expect(platform.teacherCodeSource).toBe('environment');
+    await request(platform.url)
+      .post('/api/auth/register')
+      .send(teacher('scoped@campus.test', 'SCOPED-FACULTY-999'))
+      .expect(201);
+  } finally {
+    await platform.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createLogger } from '@campus/service-kit/logger';
-import { environmentFor } from '../runner-env';
+import { GatewayConfig } from '@campus/gateway/config';
+import { environmentFor, operatorSetting } from '../runner-env';
 import { loadOrCreateSecrets } from '../secrets';
 import { seedDemoData } from '../seed';
 import { SERVICES } from '../service-registry';
@@ -92,10 +93,13 @@ export async function startMultiProcessPlatform(
   // Secrets from the environment win (production-like runs); otherwise the embedded mode's files.
   const fileSecrets = loadOrCreateSecrets(options.dataDir);
   const secrets = {
-    JWT_PRIVATE_KEY: process.env.JWT_PRIVATE_KEY ?? fileSecrets.jwtPrivateKey,
+    JWT_PRIVATE_KEY:
+      operatorSetting('identity', 'JWT_PRIVATE_KEY', process.env, overrides) ?? fileSecrets.jwtPrivateKey,
     JWT_PUBLIC_KEY: process.env.JWT_PUBLIC_KEY ?? fileSecrets.jwtPublicKey,
-    TEACHER_CODE: overrides.TEACHER_CODE ?? process.env.TEACHER_CODE ?? fileSecrets.teacherCode,
+    TEACHER_CODE:
+      operatorSetting('identity', 'TEACHER_CODE', process.env, overrides) ?? fileSecrets.teacherCode,
   };
+  const processNames = [...SERVICES.map((s) => s.definition.name), 'gateway'];
 
   const databases = SERVICES.map(({ definition }) => `${prefix}${definition.name}`);
   await ensureDatabases(serverUrl, databases);
@@ -159,6 +163,8 @@ export async function startMultiProcessPlatform(
           TEACHER_CODE: declared.has('TEACHER_CODE') ? secrets.TEACHER_CODE : undefined,
         },
         overrides,
+        processes: processNames,
+        declared,
       });
       supervise(definition.name, main, env, `${info.url}/ready`);
     });
@@ -184,6 +190,8 @@ export async function startMultiProcessPlatform(
           ...Object.fromEntries(infos.map((s) => [`${s.name.toUpperCase()}_SERVICE_URL`, s.url])),
         },
         overrides,
+        processes: processNames,
+        declared: declaredEnv(GatewayConfig),
       }),
       `${url}/api/health`,
     );
