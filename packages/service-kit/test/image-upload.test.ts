@@ -241,6 +241,13 @@ describe('an image upload through HTTP, stored in PostgreSQL', () => {
     expect((res.body as { message: string }).message).toContain('at most 8000 pixels on a side');
   });
 
+  it('when an image has more pixels than the cap within the side limit, then it is refused as too large', async () => {
+    const res = await upload(await pngBytes(7_000, 7_000), 'huge.png', 'image/png');
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ code: 'IMAGE_TOO_LARGE' });
+    expect((res.body as { message: string }).message).toContain('40 megapixels');
+  });
+
   it('when an image is cut off after its header, then it is refused as unreadable', async () => {
     const photo = await photoWithGpsPosition(800, 600);
     const res = await upload(photo.subarray(0, 2_000), 'cut.jpg', 'image/jpeg');

@@ -93,7 +93,9 @@ export async function processImageUpload(
   try {
     // The header only: the size is known before a single pixel is decoded. Upright sizes (EXIF
     // orientation applied), as the variants will be.
-    ({ width, height } = (await sharp(bytes, input).metadata()).autoOrient);
+    // Read without the pixel limit (a header decodes nothing), so an oversized image is named as such
+    // below; the limit stays on every pipeline that decodes.
+    ({ width, height } = (await sharp(bytes, { ...input, limitInputPixels: false }).metadata()).autoOrient);
   } catch {
     throw new AppError(422, 'IMAGE_UNREADABLE', 'The image could not be read.');
   }
