@@ -1,5 +1,5 @@
 import compression from 'compression';
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { createExplorer, OPENAPI_JSON_PATH } from './api-docs-explorer';
 import { mergeOpenApiDocuments, ServiceOpenApiDocument, type ServiceDocument } from './openapi-merge';
 
@@ -9,13 +9,12 @@ const API_DOCS_PATH = '/api/docs';
 export const isApiDocsPath = (path: string) => path === API_DOCS_PATH || path.startsWith(`${API_DOCS_PATH}/`);
 
 /**
- * The gateway's own origin, as the Origin check sees it (PUBLIC_ORIGIN, else the request's scheme and
- * Host): the document's server, so "Try it out" and generated clients call this gateway and their
- * writes pass that check.
+ * The document's server: PUBLIC_ORIGIN when the operator names it, else `/` (the origin the page came
+ * from), so "Try it out" calls this gateway and its writes pass the Origin check. Never the request's
+ * Host header: a cached document must not carry what one client wrote there.
  */
-function ownOrigin(req: Request, publicOrigin: string | undefined): string {
-  if (publicOrigin) return publicOrigin;
-  return req.headers.host ? `${req.protocol}://${req.headers.host}` : '/';
+function ownOrigin(publicOrigin: string | undefined): string {
+  return publicOrigin ?? '/';
 }
 
 /**
@@ -56,7 +55,7 @@ export function apiDocsRouter(options: {
   router.get(OPENAPI_JSON_PATH, compress, async (req, res) => {
     const { parts, unreachable } = await serviceDocuments();
     res.setHeader('Cache-Control', 'no-cache');
-    res.json(mergeOpenApiDocuments(parts, { serverUrl: ownOrigin(req, options.publicOrigin), unreachable }));
+    res.json(mergeOpenApiDocuments(parts, { serverUrl: ownOrigin(options.publicOrigin), unreachable }));
   });
 
   router.get(API_DOCS_PATH, compress, (_req, res) => {

@@ -46,7 +46,7 @@ function describe(serverUrl: string, unreachable: readonly string[]): string {
     '',
     '**Try it out** sends real requests to this gateway with your session. Sign in with ' +
       '`POST /api/auth/login` below (or in the app, in this browser): the session cookies are set for ' +
-      `${serverUrl} and go with every later call. State-changing calls are accepted from this origin only.`,
+      `${serverUrl === '/' ? 'this origin' : serverUrl} and go with every later call. State-changing calls are accepted from this origin only.`,
   ];
   if (unreachable.length)
     lines.push(

@@ -121,7 +121,7 @@ describe('the explorer page', () => {
 describe('the merged document', () => {
   test('openapi.json is OpenAPI 3.1 whose server is the gateway itself, with a tag per service', () => {
     expect(doc.openapi).toBe('3.1.0');
-    expect(doc.servers).toEqual([{ url: platform.url, description: 'This gateway' }]);
+    expect(doc.servers).toEqual([{ url: '/', description: 'This gateway' }]);
     expect(doc.tags.map((t) => t.name)).toEqual(platform.services.map((s) => s.name));
     expect(doc.info.description).not.toContain('Not reachable');
   });

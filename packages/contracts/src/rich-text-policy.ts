@@ -109,7 +109,8 @@ export const RICH_TEXT_DROPPED_WITH_CONTENT = [
 export const RICH_TEXT_LINK_REL = 'noopener noreferrer nofollow';
 export const RICH_TEXT_LINK_TARGET = '_blank';
 
-export const RICH_TEXT_LINK_PROTOCOLS = ['http:', 'https:', 'mailto:'] as const;
+/** DESIGN §4: every user link is http(s) only. */
+export const RICH_TEXT_LINK_PROTOCOLS = ['http:', 'https:'] as const;
 export const RICH_TEXT_IMAGE_PROTOCOLS = ['http:', 'https:'] as const;
 /** Inline images: base64 data URIs of these types only (never SVG, which can carry script). */
 const DATA_IMAGE = /^data:image\/(?:jpeg|jpg|gif|png);base64,[a-z0-9+/]+={0,2}$/i;
@@ -123,7 +124,7 @@ function protocolOf(value: string): string | undefined {
   }
 }
 
-/** A link's href: absolute http(s) or mailto (so never javascript:, data:, vbscript: or relative). */
+/** A link's href: absolute http(s) (so never mailto:, javascript:, data:, vbscript: or relative). */
 export function isAllowedRichTextLink(href: string): boolean {
   const protocol = protocolOf(href);
   return protocol !== undefined && (RICH_TEXT_LINK_PROTOCOLS as readonly string[]).includes(protocol);

@@ -42,7 +42,10 @@ export interface RouteDefinition<
   path: string;
   summary: string;
   access: A;
-  /** A path parameter that names private data: it must be the signed-in user's id (else 403). */
+  /**
+   * A path parameter that names private data: it must be the signed-in user's id (else 403), and the
+   * answer is `Cache-Control: private, no-store`.
+   */
   self?: P extends ParamsSchema ? keyof z.infer<P> & string : never;
   request?: { params?: P; query?: Q; body?: B };
   /**
@@ -98,6 +101,8 @@ function handlersOf(route: AnyRoute): RequestHandler[] {
     const params = parse(route.request?.params, req.params);
     if (route.self && user?.id !== (params as Record<string, string>)[route.self])
       throw AppError.forbidden('You can only access your own data.');
+    // A path that names a user's private data: no shared cache keeps it, no browser shows it stale.
+    if (route.self) res.set('Cache-Control', 'private, no-store');
     const query = parse(route.request?.query, req.query);
     const body = parse(route.request?.body, req.body ?? {});
     const answer = await route.handler({ params, query, body, user, req, res });

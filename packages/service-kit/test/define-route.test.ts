@@ -132,7 +132,8 @@ describe('a declared route', () => {
 
   test("when a user asks for another user's private path, then 403; their own answers", async () => {
     await request(app).get('/api/users/u2/notes').set('Authorization', token('u1')).expect(403);
-    await request(app).get('/api/users/u1/notes').set('Authorization', token('u1')).expect(200);
+    const own = await request(app).get('/api/users/u1/notes').set('Authorization', token('u1')).expect(200);
+    expect(own.headers['cache-control']).toBe('private, no-store');
   });
 });
 

@@ -16,7 +16,7 @@ const config: Config & { RETURN_DOM_FRAGMENT: true } = {
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,
   ALLOW_UNKNOWN_PROTOCOLS: false,
-  ALLOWED_URI_REGEXP: /^(?:https?|mailto):/i,
+  ALLOWED_URI_REGEXP: /^https?:/i,
   // Not URLs: their values are judged by the policy's patterns in the hook below.
   ADD_URI_SAFE_ATTR: Object.keys(RICH_TEXT_ATTRIBUTE_VALUES),
   ADD_FORBID_CONTENTS: [...RICH_TEXT_DROPPED_WITH_CONTENT],

@@ -41,7 +41,7 @@ const options: sanitizeHtml.IOptions = {
   ),
   // A second line behind applyPolicy: the library's own scheme check (it decodes entities and
   // strips control characters before judging).
-  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemes: ['http', 'https'],
   allowedSchemesByTag: { img: ['http', 'https', 'data'] },
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,

@@ -13,11 +13,7 @@ import {
   TeacherCommonDataRequest,
 } from '@campus/contracts/profile';
 import { defineRoute, type AnyRoute } from '@campus/service-kit/define-route';
-import type { Response } from 'express';
 import type { Profiles } from '../domain/profiles';
-
-/** Private data: never kept by a shared cache, and a browser asks again rather than show stale counts. */
-const privateNoStore = (res: Response) => res.set('Cache-Control', 'private, no-store');
 
 const SelfParams = z.object({
   userId: UserId.meta({ description: 'The signed-in user (anyone else: 403)' }),
@@ -54,8 +50,7 @@ export function createProfileRoutes(deps: { profiles: Profiles }): AnyRoute[] {
       self: 'userId',
       request: { params: SelfParams },
       response: { description: 'The counts', body: ProfileCountsResponse },
-      handler: async ({ user, res }) => {
-        privateNoStore(res);
+      handler: async ({ user }) => {
         return {
           success: true as const,
           message: 'Counts fetched successfully',
@@ -74,8 +69,7 @@ export function createProfileRoutes(deps: { profiles: Profiles }): AnyRoute[] {
         description: 'The profile; role fields of the other role are null',
         body: ProfileDataResponse,
       },
-      handler: async ({ user, res }) => {
-        privateNoStore(res);
+      handler: async ({ user }) => {
         return {
           success: true as const,
           message: 'Profile fetched successfully',
@@ -96,8 +90,7 @@ export function createProfileRoutes(deps: { profiles: Profiles }): AnyRoute[] {
         ),
       },
       response: { description: 'One page of uploads', body: BookUploadsResponse },
-      handler: async ({ user, query, res }) => {
-        privateNoStore(res);
+      handler: async ({ user, query }) => {
         const page = await profiles.bookUploads.uploadsOf(user.id, query);
         return {
           success: true as const,
