@@ -12,7 +12,7 @@ const fill = async (label: RegExp, value: string) => userEvent.type(screen.getBy
 async function fillValidBook() {
   await fill(/^Title/, 'Notes');
   await fill(/^Branch/, 'CSE');
-  await userEvent.selectOptions(screen.getByRole('combobox'), 'Compiler Design');
+  await userEvent.selectOptions(screen.getByLabelText(/^Subject/), 'Compiler Design');
   await fill(/^Google Drive link/, 'https://docs.google.com/document/d/x/edit');
 }
 
@@ -28,6 +28,30 @@ describe('Create a New Book/Notes', () => {
     ])
       expect(await screen.findByText(message)).toBeInTheDocument();
     expect(requests).toHaveLength(0);
+  });
+
+  test('when submitted empty, then each control is named by its label, aria-invalid and described by the error shown under it', async () => {
+    renderRemoteScreen(<BookForm />, { user: student });
+    const subject = screen.getByRole('combobox', { name: /^Subject/ });
+    expect(screen.getByLabelText(/^Subject/)).toBe(subject);
+    expect(subject).not.toHaveAttribute('aria-invalid');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+
+    expect(await screen.findByText('Subject is required')).toBeVisible();
+    expect(subject).toHaveAttribute('aria-invalid', 'true');
+    expect(subject).toHaveAccessibleDescription('Subject is required');
+    const errorId = subject.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(errorId)).toHaveTextContent('Subject is required');
+    for (const [label, message] of [
+      [/^Title/, 'Title is required'],
+      [/^Branch/, 'Branch is required'],
+      [/^Google Drive link/, 'Google Drive link is required'],
+    ] as const) {
+      const control = screen.getByLabelText(label);
+      expect(control).toHaveAttribute('aria-invalid', 'true');
+      expect(control).toHaveAccessibleDescription(expect.stringContaining(message));
+    }
   });
 
   test('when the link is not a Google Drive or Docs link, then "Invalid Google Drive link" and nothing is sent', async () => {
@@ -57,7 +81,7 @@ describe('Create a New Book/Notes', () => {
     await fill(/^Title/, '  Graph Notes ');
     await fill(/^Semester/, '4');
     await fill(/^Branch/, 'CSE');
-    await userEvent.selectOptions(screen.getByRole('combobox'), 'Data Structure and Alogrithm');
+    await userEvent.selectOptions(screen.getByLabelText(/^Subject/), 'Data Structure and Alogrithm');
     await fill(/^Tags/, ' graphs, ,bfs ,');
     await fill(/^Google Drive link/, 'https://drive.google.com/file/d/abc/view');
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));

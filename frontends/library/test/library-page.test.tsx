@@ -13,18 +13,22 @@ const openLibrary = (
 ) => renderRemoteScreen(<LibraryPage />, { user, path: '/library', replies });
 
 describe('Virtual Library', () => {
-  it('a guest sees the cards with N/A for an unverified book, Like disabled and no bookmark', async () => {
+  it('a guest sees the cards with N/A for an unverified book, Like disabled with a visible "Log in to like" and no bookmark', async () => {
     openLibrary(null, [searchPage([book('b1', 'Paging Notes')])]);
     expect(screen.getByRole('heading', { level: 1, name: 'Virtual Library' })).toBeInTheDocument();
     expect(screen.getByPlaceholderText('Search books by title, tags or subject...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Paging Notes' })).toBeInTheDocument();
     expect(screen.getByText('N/A')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Like Paging Notes' })).toBeDisabled();
+    const like = screen.getByRole('button', { name: 'Like Paging Notes' });
+    expect(like).toBeDisabled();
+    expect(screen.getByText('Log in to like')).toBeVisible();
+    expect(like).toHaveAccessibleDescription('Log in to like');
+    expect(like).not.toHaveAttribute('title');
     expect(screen.queryByRole('button', { name: /Bookmark/ })).not.toBeInTheDocument();
     expect(document.title).toBe('Virtual Library | Campus Connect');
   });
 
-  it('when a student likes a book, then the button becomes Liked, disabled, with the new count', async () => {
+  it('when a student likes a book, then the button reads Liked at full contrast (aria-disabled, not dimmed), ignores clicks and the new count shows', async () => {
     const { requests } = openLibrary(student, [
       searchPage([book('b1', 'Paging Notes', { likes: ['u-x'] })]),
       bookmarksOf([]),
@@ -38,9 +42,17 @@ describe('Virtual Library', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Like Paging Notes' }));
 
-    expect(await screen.findByRole('button', { name: 'Liked Paging Notes' })).toBeDisabled();
+    const liked = await screen.findByRole('button', { name: 'Liked Paging Notes' });
+    expect(liked).toHaveTextContent('Liked');
+    expect(liked).toHaveAttribute('aria-disabled', 'true');
+    expect(liked).not.toHaveAttribute('disabled');
     expect(screen.getByText(/2 likes/)).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);
     expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ userId: 'u-student' });
+
+    await userEvent.click(liked);
+    expect(requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);
+    expect(screen.getByText(/2 likes/)).toBeInTheDocument();
   });
 
   it("when a student bookmarks a book, then 'Book bookmarked successfully' and the card shows it bookmarked", async () => {

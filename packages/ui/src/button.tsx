@@ -17,6 +17,11 @@ interface ButtonLookProps {
 }
 
 export interface ButtonProps extends ComponentPropsWithRef<'button'>, ButtonLookProps {
+  /**
+   * `aria-disabled` (not `disabled`) keeps a button focusable and legible at full contrast while it
+   * ignores clicks: for a settled state that still has to be read ("Liked"). `disabled` dims it.
+   */
+  'aria-disabled'?: boolean | 'true' | 'false';
   /** Disables the button and shows a spinner with `loadingLabel` instead of the children. */
   loading?: boolean;
   loadingLabel?: string;
@@ -65,8 +70,10 @@ export function Button({
   type = 'button',
   className,
   children,
+  onClick,
   ...rest
 }: ButtonProps) {
+  const ariaDisabled = rest['aria-disabled'] === true || rest['aria-disabled'] === 'true';
   return (
     <button
       type={type}
@@ -77,6 +84,7 @@ export function Button({
         classNames(loading && styles.loading, className),
       )}
       {...rest}
+      onClick={ariaDisabled ? (event) => event.preventDefault() : onClick}
     >
       {loading ? (
         <>

@@ -1,4 +1,4 @@
-import { createContext, useContext, useId, type ReactNode } from 'react';
+import { cloneElement, createContext, isValidElement, useContext, useId, type ReactNode } from 'react';
 import { classNames } from './class-names';
 import styles from './field.module.css';
 
@@ -24,7 +24,12 @@ export interface FieldProps {
   /** The control's id (the label points to it); generated when omitted. Set it here, not on the control. */
   id?: string;
   className?: string;
-  /** One control: Input, TextArea or Select from @campus/ui (they wire themselves to the Field). */
+  /**
+   * One control as the direct child: Input, TextArea or Select from @campus/ui, or a native
+   * input/select/textarea. The Field gives it its id, aria-describedby (hint, error), aria-invalid
+   * and aria-required as props, and through context too, so the wiring holds even when the control
+   * comes from another copy of this module (a federated remote's own chunk).
+   */
   children: ReactNode;
 }
 
@@ -63,11 +68,29 @@ export function Field({
         </p>
       )}
       <FieldContext.Provider value={{ controlId, describedBy, invalid: hasError, required }}>
-        {children}
+        {wireControl(children, { controlId, describedBy, invalid: hasError, required })}
       </FieldContext.Provider>
       {hasError && <FieldError id={errorId}>{error}</FieldError>}
     </div>
   );
+}
+
+/** The Field's one control element with the Field's id and ARIA props (its own ARIA props win). */
+function wireControl(children: ReactNode, field: FieldContextValue): ReactNode {
+  if (!isValidElement<ControlAriaProps>(children) || typeof children.type === 'symbol') return children;
+  const own = children.props;
+  return cloneElement(children, {
+    id: field.controlId,
+    'aria-describedby': joinIds(field.describedBy, own['aria-describedby']),
+    'aria-invalid': own['aria-invalid'] ?? (field.invalid ? true : undefined),
+    'aria-required': own['aria-required'] ?? (field.required ? true : undefined),
+  });
+}
+
+/** Space-separated ids, each once, or undefined when there are none. */
+function joinIds(...lists: (string | undefined)[]): string | undefined {
+  const ids = new Set(lists.flatMap((list) => list?.split(/\s+/).filter(Boolean) ?? []));
+  return ids.size > 0 ? [...ids].join(' ') : undefined;
 }
 
 /** The error line under a control (also used by Checkbox). */
@@ -98,7 +121,7 @@ interface ControlAriaProps {
  */
 export function useFieldControlProps(own: ControlAriaProps & { invalid?: boolean }): ControlAriaProps {
   const field = useContext(FieldContext);
-  const describedBy = [field?.describedBy, own['aria-describedby']].filter(Boolean).join(' ') || undefined;
+  const describedBy = joinIds(field?.describedBy, own['aria-describedby']);
   const invalid = own['aria-invalid'] ?? (own.invalid || field?.invalid ? true : undefined);
   return {
     id: field ? field.controlId : own.id,

@@ -17,6 +17,23 @@ describe('Button', () => {
     expect(screen.queryByText('Register')).not.toBeInTheDocument();
   });
 
+  it('when aria-disabled, then it stays focusable and undimmed (not disabled) but ignores clicks', async () => {
+    const onClick = jest.fn();
+    render(
+      <Button aria-disabled onClick={onClick}>
+        Liked
+      </Button>,
+    );
+    const button = screen.getByRole('button', { name: 'Liked' });
+    expect(button).not.toBeDisabled();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.tab();
+    expect(button).toHaveFocus();
+    await userEvent.click(button);
+    await userEvent.keyboard('{Enter}');
+    expect(onClick).not.toHaveBeenCalled();
+  });
+
   it('when clicked while loading, then onClick is not called', async () => {
     const onClick = jest.fn();
     render(

@@ -33,6 +33,67 @@ describe('Field', () => {
     expect(input).not.toHaveAttribute('aria-describedby');
   });
 
+  it('when it wraps a Select with an error, then the label names the select and its error text describes it', () => {
+    render(
+      <Field label="Subject" required error="Subject is required">
+        <Select
+          options={[{ value: 'Compiler Design', label: 'Compiler Design' }]}
+          placeholder="Select a subject"
+        />
+      </Field>,
+    );
+    const select = screen.getByLabelText(/^Subject/);
+    expect(select).toBe(screen.getByRole('combobox', { name: 'Subject' }));
+    expect(select).toHaveAttribute('aria-invalid', 'true');
+    expect(select.getAttribute('aria-describedby')).toBe(
+      screen.getByText('Subject is required').closest('p')?.id,
+    );
+    expect(screen.getByText('Subject is required')).toBeVisible();
+  });
+
+  it('when no id is given, then each Field generates its own and labels point at existing controls', () => {
+    render(
+      <>
+        <Field label="Branch">
+          <Input />
+        </Field>
+        <Field label="Subject">
+          <Select options={[]} />
+        </Field>
+      </>,
+    );
+    const branch = screen.getByLabelText('Branch');
+    const subject = screen.getByLabelText('Subject');
+    expect(branch.id).not.toBe('');
+    expect(subject.id).not.toBe('');
+    expect(branch.id).not.toBe(subject.id);
+  });
+
+  it('when its control does not share its context (a native control, or a copy of the ui from another bundle), then the Field still labels it and wires its error', () => {
+    render(
+      <Field label="Subject" hint="Pick one" error="Subject is required" id="subject">
+        <select aria-describedby="extra">
+          <option value="">Select a subject</option>
+        </select>
+      </Field>,
+    );
+    const select = screen.getByRole('combobox', { name: 'Subject' });
+    expect(select).toHaveAttribute('id', 'subject');
+    expect(select).toHaveAttribute('aria-invalid', 'true');
+    expect(select).toHaveAttribute('aria-describedby', 'subject-hint subject-error extra');
+  });
+
+  it('when a ui control reads both the props and the context, then each described-by id appears once', () => {
+    render(
+      <Field label="Notes" hint="Optional" error="Too long">
+        <TextArea />
+      </Field>,
+    );
+    const notes = screen.getByRole('textbox', { name: 'Notes' });
+    expect(notes.getAttribute('aria-describedby')?.split(' ')).toHaveLength(2);
+    expect(notes).toHaveAccessibleDescription('Optional Too long');
+  });
+
   it('when required, then the control is aria-required and labelled without the asterisk', () => {
     render(
       <Field label="Branch" required>

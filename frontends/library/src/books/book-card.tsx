@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { Book } from '@campus/contracts/library';
 import { AppLink } from '@campus/ui/app-link';
 import { Badge } from '@campus/ui/badge';
@@ -26,6 +26,7 @@ export function BookCard({ book, bookmarked, level = 2 }: BookCardProps) {
   const [edge] = useState(randomCardEdgeColour);
   const liked = user ? book.likes.includes(user._id) : false;
   const likeCount = book.likes.length;
+  const guestHintId = useId();
 
   return (
     <Card as="li" edge={edge} className={styles.card} data-card-id={book._id} tabIndex={-1}>
@@ -66,17 +67,25 @@ export function BookCard({ book, bookmarked, level = 2 }: BookCardProps) {
         <span className={styles.likes} aria-live="polite">
           <span aria-hidden="true">♥</span> {likeCount} {likeCount === 1 ? 'like' : 'likes'}
         </span>
+        {/* Liked is settled, not dimmed: aria-disabled keeps it at full contrast and ignores clicks. */}
         <Button
           size="sm"
           variant={liked ? 'success' : 'secondary'}
-          disabled={!user || liked}
+          disabled={!user}
+          aria-disabled={liked || undefined}
+          aria-describedby={user ? undefined : guestHintId}
           loading={like.isPending}
           onClick={() => user && !liked && like.mutate({ bookId: book._id, userId: user._id })}
           aria-label={liked ? `Liked ${book.title}` : `Like ${book.title}`}
-          title={user ? undefined : 'Log in to like books'}
+          iconStart={liked ? '\u2713' : undefined}
         >
           {liked ? 'Liked' : 'Like'}
         </Button>
+        {!user && (
+          <span id={guestHintId} className={styles.guestHint}>
+            Log in to like
+          </span>
+        )}
         {user && (
           <Button
             size="sm"
