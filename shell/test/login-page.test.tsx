@@ -2,7 +2,7 @@ import '@testing-library/jest-dom';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LoginResponse, type UserRecord } from '@campus/contracts/identity';
-import { contractReply, errorReply } from '@campus/web-kit/testing/api-replies';
+import { contractReply, errorReply, networkFailure } from '@campus/web-kit/testing/api-replies';
 import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
 import LoginPage from '../src/pages/login-page';
 
@@ -64,13 +64,55 @@ describe('the login screen', () => {
     expect(localStorage.getItem('user')).toBeNull();
   });
 
-  it("shows 'Wrong Credentials' for any other failure too (rate limited, network)", async () => {
-    openLogin([errorReply(429, { code: 'RATE_LIMITED', message: 'Too many attempts' })]);
+  it("when too many attempts were made, then the server's message says when to try again", async () => {
+    const tooMany = 'Too many login attempts. Please try again in 5 minutes.';
+    openLogin([errorReply(429, { code: 'RATE_LIMITED', message: tooMany })]);
 
     await logIn();
 
-    expect(await screen.findByText('Wrong Credentials')).toBeInTheDocument();
-    expect(screen.queryByText('Too many attempts')).not.toBeInTheDocument();
+    expect(await screen.findByText(tooMany)).toHaveAttribute('role', 'alert');
+    expect(screen.queryByText('Wrong Credentials')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['the request gets no answer', networkFailure()],
+    ['the server fails without naming an error', { status: 502 }],
+    [
+      'the gateway answers that the service is down',
+      errorReply(503, {
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'This part of Campus Connect is not available yet.',
+      }),
+    ],
+  ])(
+    "when %s, then the screen says the server cannot be reached, not 'Wrong Credentials'",
+    async (_case, reply) => {
+      const { location } = openLogin([reply]);
+
+      await logIn();
+
+      expect(
+        await screen.findByText(
+          'Cannot reach Campus Connect right now. Please check your connection and try again.',
+        ),
+      ).toHaveAttribute('role', 'alert');
+      expect(screen.queryByText('Wrong Credentials')).not.toBeInTheDocument();
+      expect(location.pathname).toBe('/login');
+    },
+  );
+
+  it.each([
+    ['a returning user', false, '/feature'],
+    ['a first-time user', true, '/commondataform'],
+  ])('when %s is already signed in, then /login sends them on to %s', async (_who, isFirstTime, target) => {
+    const { location, requests } = renderRemoteScreen(<LoginPage />, {
+      user: { ...student, isFirstTime },
+      path: '/login',
+    });
+
+    await waitFor(() => expect(location.pathname).toBe(target));
+    expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
+    expect(requests).toEqual([]);
   });
 
   it('requires both fields before sending', async () => {

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RegisterResponse } from '@campus/contracts/identity';
-import { contractReply, errorReply } from '@campus/web-kit/testing/api-replies';
+import { contractReply, errorReply, networkFailure } from '@campus/web-kit/testing/api-replies';
 import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
 import RegisterPage from '../src/pages/register-page';
 
@@ -148,13 +148,44 @@ describe('the register screen', () => {
     expect(screen.getAllByText('Password must be at most 200 characters.')).toHaveLength(1);
   });
 
-  it("when the request fails without an answer, then 'Registration failed. Please try again.' shows", async () => {
-    openRegister();
+  it.each([
+    ['the request gets no answer', networkFailure()],
+    ['the server fails without a message (a 5xx with no error body)', { status: 500 }],
+  ])("when %s, then 'Registration failed. Please try again.' shows", async (_case, reply) => {
+    openRegister([reply]);
     await fillStudent();
 
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
 
-    expect(await screen.findByText('Registration failed. Please try again.')).toBeInTheDocument();
+    expect(await screen.findByText('Registration failed. Please try again.')).toHaveAttribute(
+      'role',
+      'alert',
+    );
+  });
+
+  it("when the server fails with a message, then the server's message shows", async () => {
+    openRegister([
+      errorReply(502, { code: 'BAD_GATEWAY', message: 'The service failed to answer. Please try again.' }),
+    ]);
+    await fillStudent();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByText('The service failed to answer. Please try again.')).toHaveAttribute(
+      'role',
+      'alert',
+    );
+  });
+
+  it('when a signed-in user opens /register, then they are sent on to the feature grid', async () => {
+    const { location, requests } = renderRemoteScreen(<RegisterPage />, {
+      user: { _id: 'u1', name: 'Asha Verma', isTeacher: false, isFirstTime: false },
+      path: '/register',
+    });
+
+    await waitFor(() => expect(location.pathname).toBe('/feature'));
+    expect(screen.queryByRole('button', { name: 'Register' })).not.toBeInTheDocument();
+    expect(requests).toEqual([]);
   });
 
   it('checks the required fields and the email format before sending', async () => {

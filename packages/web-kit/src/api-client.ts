@@ -1,7 +1,7 @@
 // Siblings are imported by package name, so federation shares them instead of bundling copies
 // into each module's chunk (one auth store, one ApiError class per page).
 import { authStore } from '@campus/web-kit/auth-store';
-import { ApiError, NETWORK_ERROR, type ValidationIssue } from '@campus/web-kit/api-error';
+import { ApiError, NETWORK_ERROR, unnamedErrorCode, type ValidationIssue } from '@campus/web-kit/api-error';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined;
@@ -71,12 +71,12 @@ function errorFrom(status: number, body: unknown, statusText: string): ApiError 
     const { message, code, issues } = body as { message?: unknown; code?: unknown; issues?: unknown };
     return new ApiError(
       status,
-      typeof code === 'string' ? code : `HTTP_${status}`,
+      typeof code === 'string' ? code : unnamedErrorCode(status),
       typeof message === 'string' && message ? message : statusText || `Request failed with status ${status}`,
       Array.isArray(issues) ? (issues as ValidationIssue[]) : [],
     );
   }
-  return new ApiError(status, `HTTP_${status}`, statusText || `Request failed with status ${status}`);
+  return new ApiError(status, unnamedErrorCode(status), statusText || `Request failed with status ${status}`);
 }
 
 /**

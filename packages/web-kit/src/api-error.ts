@@ -20,6 +20,22 @@ export class ApiError extends Error {
 /** Status 0: the request never got an HTTP answer (offline, DNS, aborted connection). */
 export const NETWORK_ERROR = 'NETWORK_ERROR';
 
+/**
+ * The code of an answer whose body named no error code (not the platform's ErrorBody: a proxy's page,
+ * an empty 500): `HTTP_<status>`, its message the status text.
+ */
+export function unnamedErrorCode(status: number): string {
+  return `HTTP_${status}`;
+}
+
+/**
+ * The request got nothing a user can act on: no HTTP answer (status 0), or a server failure (5xx)
+ * whose body named no error. A screen shows its own fallback message then.
+ */
+export function isUnansweredFailure(error: ApiError): boolean {
+  return error.status === 0 || (error.status >= 500 && error.code === unnamedErrorCode(error.status));
+}
+
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormGetValues, UseFormSetError } from 'react-hook-form';
-import { isApiError } from '@campus/web-kit/api-error';
+import { isApiError, isUnansweredFailure } from '@campus/web-kit/api-error';
 
 /**
  * Where a form's message that belongs to no field goes: `formState.errors.root.server`. react-hook-form
@@ -8,7 +8,10 @@ import { isApiError } from '@campus/web-kit/api-error';
 export const FORM_ERROR = 'root.server';
 
 export interface ServerErrorOptions<T extends FieldValues> {
-  /** The form-level message when the server said nothing: no answer at all, or not an API error. */
+  /**
+   * The form-level message when the server said nothing: no answer at all, a 5xx whose body named no
+   * error (see isUnansweredFailure), or not an API error.
+   */
   fallbackMessage: string;
   /** The fields an issue's path may name; by default the top-level fields of the form's values. */
   fields?: ReadonlyArray<Path<T>>;
@@ -38,7 +41,8 @@ function fieldOf<T extends FieldValues>(path: string, fields: ReadonlyArray<Path
  * with `issues: [{ path, message }]`: each issue goes under the field its path names (the first
  * such field is focused). An error code listed in `fieldsByCode` goes under its field. Whatever
  * names no field goes to the form-level error (FORM_ERROR): the first unplaced issue's message,
- * else the server's message, else `fallbackMessage` when there was no answer.
+ * else the server's message, else `fallbackMessage` when there was no answer (or a 5xx that named
+ * no error).
  *
  * Returns the form-level message, or null when everything landed on a field.
  */
@@ -47,7 +51,7 @@ export function applyServerErrors<T extends FieldValues>(
   error: unknown,
   { fallbackMessage, fields, fieldsByCode = {} }: ServerErrorOptions<T>,
 ): string | null {
-  if (!isApiError(error) || error.status === 0) {
+  if (!isApiError(error) || isUnansweredFailure(error)) {
     form.setError(FORM_ERROR, { type: 'server', message: fallbackMessage });
     return fallbackMessage;
   }

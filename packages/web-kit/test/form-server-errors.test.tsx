@@ -68,6 +68,15 @@ describe('applyServerErrors', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This email is already registered.');
   });
 
+  it("when a 5xx names its error, then the server's message is the form-level error", async () => {
+    await submitWith(
+      new ApiError(503, 'SERVICE_UNAVAILABLE', 'This part of Campus Connect is not available yet.'),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This part of Campus Connect is not available yet.',
+    );
+  });
+
   it('when the code belongs to a field, then its message shows under that field instead', async () => {
     await submitWith(new ApiError(400, 'TITLE_TAKEN', 'That title exists.'), {
       fieldsByCode: { TITLE_TAKEN: 'title' },
@@ -78,6 +87,7 @@ describe('applyServerErrors', () => {
 
   it.each([
     ['the request got no answer', new ApiError(0, 'NETWORK_ERROR', 'Failed to fetch')],
+    ['a 5xx names no error (a proxy page, an empty body)', new ApiError(502, 'HTTP_502', 'Bad Gateway')],
     ['the failure is not an API error', new TypeError('x is undefined')],
   ])('when %s, then the fallback message is the form-level error', async (_case, error) => {
     await submitWith(error);

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { ButtonLink } from '@campus/ui/button';
 import { Container } from '@campus/ui/container';
+import { useAuth } from '@campus/web-kit/auth-context';
 import { usePageTitle } from '@campus/web-kit/use-page-title';
 import { BrandMark } from '../layout/brand-mark';
 import { FeatureIcon, type FeatureIconName } from '../layout/feature-icon';
@@ -77,9 +78,13 @@ const keyFeatures = [
   'Fundraising portal',
 ];
 
-/** `/`: the public landing page with its own top bar (Home, Login, Register). */
+/**
+ * `/`: the public landing page with its own top bar (Home, Login, Register). A signed-in user is
+ * offered their way in instead: their name (to /profile) in the top bar, "Go to your dashboard".
+ */
 export function LandingPage() {
   usePageTitle('');
+  const { user } = useAuth();
   return (
     <div className={styles.landing}>
       <header className={styles.topBar}>
@@ -95,16 +100,26 @@ export function LandingPage() {
                   Home
                 </Link>
               </li>
-              <li>
-                <Link to="/login" className={styles.topLink}>
-                  Login
-                </Link>
-              </li>
-              <li>
-                <ButtonLink href="/register" size="sm">
-                  Register
-                </ButtonLink>
-              </li>
+              {user ? (
+                <li>
+                  <Link to="/profile" className={styles.topLink}>
+                    {user.name}
+                  </Link>
+                </li>
+              ) : (
+                <>
+                  <li>
+                    <Link to="/login" className={styles.topLink}>
+                      Login
+                    </Link>
+                  </li>
+                  <li>
+                    <ButtonLink href="/register" size="sm">
+                      Register
+                    </ButtonLink>
+                  </li>
+                </>
+              )}
             </ul>
           </nav>
         </Container>
@@ -125,12 +140,20 @@ export function LandingPage() {
             ))}
           </ul>
           <div className={styles.heroActions}>
-            <ButtonLink href="/register" size="lg">
-              Join your campus
-            </ButtonLink>
-            <ButtonLink href="/feature" size="lg" variant="secondary">
-              Browse as a guest
-            </ButtonLink>
+            {user ? (
+              <ButtonLink href="/feature" size="lg">
+                Go to your dashboard
+              </ButtonLink>
+            ) : (
+              <>
+                <ButtonLink href="/register" size="lg">
+                  Join your campus
+                </ButtonLink>
+                <ButtonLink href="/feature" size="lg" variant="secondary">
+                  Browse as a guest
+                </ButtonLink>
+              </>
+            )}
           </div>
         </section>
 

@@ -8,17 +8,37 @@ import { Button } from '@campus/ui/button';
 import { Field } from '@campus/ui/field';
 import { Input } from '@campus/ui/input';
 import { PageHeader } from '@campus/ui/page-header';
+import { isApiError } from '@campus/web-kit/api-error';
 import { useAuth } from '@campus/web-kit/auth-context';
 import { FORM_ERROR } from '@campus/web-kit/form-server-errors';
 import { usePageTitle } from '@campus/web-kit/use-page-title';
+import { SignedInRedirect, signedInHomeOf } from '../layout/signed-in-redirect';
 import { LoginFormSchema, type LoginFormInput, type LoginFormOutput } from '../forms/identity-form-schemas';
 import styles from './auth-form.module.css';
 
-/** `/login`: on success to /commondataform the first time, else /feature; any failure says 'Wrong Credentials'. */
+const SERVER_UNREACHABLE_MESSAGE =
+  'Cannot reach Campus Connect right now. Please check your connection and try again.';
+
+/**
+ * What a failed login says. The spec shows 'Wrong Credentials' for any failure; issue 12 keeps it
+ * for the server's refusals only: no answer or a server failure (5xx) says the server cannot be
+ * reached, and too many attempts (429 RATE_LIMITED) shows the server's message saying when to retry.
+ */
+function loginFailureMessage(error: unknown): string {
+  if (!isApiError(error)) return WRONG_CREDENTIALS_MESSAGE;
+  if (error.status === 0 || error.status >= 500) return SERVER_UNREACHABLE_MESSAGE;
+  if (error.code === 'RATE_LIMITED') return error.message;
+  return WRONG_CREDENTIALS_MESSAGE;
+}
+
+/**
+ * `/login`: on success to /commondataform the first time, else /feature (replacing /login, so Back
+ * does not return to it); a signed-in user is sent there at once.
+ */
 export default function LoginPage() {
   usePageTitle('Login');
   const navigate = useNavigate();
-  const { login } = useAuth();
+  const { login, user } = useAuth();
   const {
     register,
     handleSubmit,
@@ -31,13 +51,15 @@ export default function LoginPage() {
 
   const onSubmit = handleSubmit(async (credentials) => {
     try {
-      const user = await login(credentials);
-      navigate(user.isFirstTime ? '/commondataform' : '/feature');
-    } catch {
-      // The auth store keeps the server's message; the screen always shows the spec's text.
-      setError(FORM_ERROR, { message: WRONG_CREDENTIALS_MESSAGE });
+      const signedIn = await login(credentials);
+      navigate(signedInHomeOf(signedIn), { replace: true });
+    } catch (error) {
+      // The auth store keeps the server's message; the screen shows what the user can act on.
+      setError(FORM_ERROR, { message: loginFailureMessage(error) });
     }
   });
+
+  if (user) return <SignedInRedirect user={user} />;
 
   return (
     <section className={styles.card} aria-labelledby="login-title">

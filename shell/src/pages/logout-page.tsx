@@ -7,13 +7,16 @@ import { useAuth } from '@campus/web-kit/auth-context';
 import { usePageTitle } from '@campus/web-kit/use-page-title';
 import styles from './logout-page.module.css';
 
-/** `/logout`: ends the session on the server, forgets the stored user, goes to `/`. */
+/**
+ * `/logout`: ends the session on the server, forgets the stored user, goes to `/`. A guest has no
+ * session to end: Login is offered instead of Logout.
+ */
 export default function LogoutPage() {
   usePageTitle('Logout');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const { logout } = useAuth();
+  const { logout, user } = useAuth();
   const [leaving, setLeaving] = useState(false);
 
   async function onLogout() {
@@ -37,9 +40,22 @@ export default function LogoutPage() {
         <ButtonLink href="/feature" variant="secondary" size="lg">
           Back to Home
         </ButtonLink>
-        <Button variant="danger" size="lg" loading={leaving} loadingLabel="Logging out..." onClick={onLogout}>
-          Logout
-        </Button>
+        {/* While leaving, the user is already gone: keep the button until the page changes. */}
+        {user || leaving ? (
+          <Button
+            variant="danger"
+            size="lg"
+            loading={leaving}
+            loadingLabel="Logging out..."
+            onClick={onLogout}
+          >
+            Logout
+          </Button>
+        ) : (
+          <ButtonLink href="/login" size="lg">
+            Login
+          </ButtonLink>
+        )}
       </div>
     </section>
   );

@@ -10,9 +10,10 @@ import { Field } from '@campus/ui/field';
 import { Input } from '@campus/ui/input';
 import { PageHeader } from '@campus/ui/page-header';
 import { useToast } from '@campus/ui/toast';
-import { useApiClient } from '@campus/web-kit/auth-context';
+import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
 import { applyServerErrors, FORM_ERROR } from '@campus/web-kit/form-server-errors';
 import { usePageTitle } from '@campus/web-kit/use-page-title';
+import { SignedInRedirect } from '../layout/signed-in-redirect';
 import {
   RegisterFormSchema,
   type RegisterFormInput,
@@ -20,10 +21,14 @@ import {
 } from '../forms/identity-form-schemas';
 import styles from './auth-form.module.css';
 
-/** `/register`: name, email, password, and the teacher unique ID behind "Register as Teacher". */
+/**
+ * `/register`: name, email, password, and the teacher unique ID behind "Register as Teacher". A
+ * signed-in user is sent on to where they belong.
+ */
 export default function RegisterPage() {
   usePageTitle('Register');
   const navigate = useNavigate();
+  const { user } = useAuth();
   const toast = useToast();
   const apiClient = useApiClient();
   const form = useForm<RegisterFormInput, unknown, RegisterFormOutput>({
@@ -64,13 +69,16 @@ export default function RegisterPage() {
       toast.success('Registration successful. Please log in.');
       navigate('/login');
     } catch (error) {
-      // Spec: the server's message, or 'Registration failed. Please try again.' when there was none.
+      // Spec: the server's message, or 'Registration failed. Please try again.' when there was none
+      // (no answer, or a 5xx that named no error).
       applyServerErrors(form, error, {
         fallbackMessage: REGISTRATION_FAILED_MESSAGE,
         fieldsByCode: { INVALID_TEACHER_CODE: 'teacherCode' },
       });
     }
   });
+
+  if (user) return <SignedInRedirect user={user} />;
 
   return (
     <section className={styles.card} aria-labelledby="register-title">

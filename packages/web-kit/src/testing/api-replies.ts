@@ -31,3 +31,8 @@ export function errorReply(
 ): ScriptedReply {
   return { ...target, status, body: ErrorBody.parse({ success: false, ...error }) };
 }
+
+/** The request gets no HTTP answer (offline, DNS, a dropped connection): the fetch rejects. */
+export function networkFailure(): Error {
+  return new TypeError('Failed to fetch');
+}
