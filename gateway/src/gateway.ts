@@ -1,3 +1,4 @@
+import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
@@ -11,6 +12,19 @@ import { sendJsonError } from './json-error';
 import { capBodySize, rejectForeignOrigins, securityHeaders, stripIdentityHeaders } from './security';
 import { staticWebRouter } from './static-web';
 import { checkAccessToken } from './token-check';
+
+/**
+ * API answers that are JSON and at least 1 KB (a search page is ~9 KB) go out gzip/brotli to clients
+ * that accept it, with `Vary: Accept-Encoding`; smaller ones are not worth the CPU. Only the answer is
+ * wrapped (the request body still streams to the service), and only JSON: anything else the services
+ * send (files, a stream) passes through as it came, never held in a compressor's buffer.
+ */
+const compressJsonAnswers = compression({
+  threshold: 1024,
+  filter: (req, res) =>
+    /^application\/(?:[\w.+-]+\+)?json\b/i.test(String(res.getHeader('content-type') ?? '')) &&
+    compression.filter(req, res),
+});
 
 /**
  * The one door: security headers, request ids, identity-header stripping, origin and size checks,
@@ -55,6 +69,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): { app: Exp
     ),
     cookieParser(),
     checkAccessToken(config.JWT_PUBLIC_KEY),
+    compressJsonAnswers,
     proxy.handler,
   );
   app.use((req, res, next) =>

@@ -30,7 +30,7 @@ export function staticWebRouter(webRoot: string | undefined): Router {
     return router;
   }
   const staticOptions = { index: false, fallthrough: true, setHeaders: setCacheHeaders } as const;
-  // Scripts and styles shrink about 3x; API answers are left to the services (the gateway stays lean).
+  // Scripts and styles shrink about 3x (JSON API answers are compressed in gateway.ts).
   router.use(compression());
   router.use('/remotes', express.static(path.join(webRoot, 'remotes'), staticOptions));
   router.use(express.static(shellDir, staticOptions));

@@ -135,7 +135,11 @@ export function createWebpackConfig(options: FrontendBuildOptions): Configuratio
     context: root,
     // A remote's own page (its standalone harness) is for development; in production the shell
     // only needs remoteEntry.js, and skipping the harness spares compiling react-dom/client 6 times.
-    entry: options.kind === 'host' || standalonePage ? { main: './src/index.ts' } : {},
+    // zod-jitless runs first: no schema may be built before zod is told not to probe for eval.
+    entry:
+      options.kind === 'host' || standalonePage
+        ? { main: [path.join(__dirname, 'zod-jitless.ts'), './src/index.ts'] }
+        : {},
     target: 'web',
     // No eval-based source maps: the gateway's CSP (script-src 'self') forbids eval.
     devtool: production ? false : 'cheap-module-source-map',
