@@ -279,6 +279,8 @@ describe.each(busAdapters())('the $name event bus', ({ networked, create }) => {
       );
       relay.kick();
       await waitFor('the eleventh event consumed', () => order.includes(11));
+      // Delivered is not yet done: wait for the eleven effects (each is applied at most once).
+      await waitFor('all eleven effects applied', async () => (await effectsIn(queue)).length >= 11);
       expect(order).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
       expect((await effectsIn(queue)).map((e) => e.seq).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(order);
       const rows = await database.db.select().from(outbox);
