@@ -83,11 +83,10 @@ function parse<S extends z.ZodType | undefined>(schema: S, value: unknown): Pars
   return result.data as Parsed<S>;
 }
 
-function accessCheck(route: AnyRoute, req: Request): AuthUser | undefined {
-  if (route.access === 'public') return req.user;
-  const user = currentUser(req);
+function accessCheck(route: AnyRoute, req: Request): void {
+  if (route.access === 'public') return;
+  const user = currentUser(req); // 401 for a guest
   if (route.access === 'teacher' && !user.isTeacher) throw AppError.forbidden('Only teachers can do this.');
-  return user;
 }
 
 /** The Express handlers of one declared route: access, the route's own middleware, parsing, the handler. */
@@ -97,7 +96,8 @@ function handlersOf(route: AnyRoute): RequestHandler[] {
     next();
   };
   const run: RequestHandler = async (req, res) => {
-    const user = accessCheck(route, req);
+    // The guard has run: a route that is not public has its signed-in user here.
+    const user = req.user;
     const params = parse(route.request?.params, req.params);
     if (route.self && user?.id !== (params as Record<string, string>)[route.self])
       throw AppError.forbidden('You can only access your own data.');

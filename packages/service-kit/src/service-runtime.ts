@@ -13,7 +13,6 @@ import { createInboxPruneJob, type InboxTable } from './inbox';
 import { openApiFromRoutes } from './openapi';
 import { createOutboxRelay, type OutboxTable } from './outbox';
 import { requestContext } from './request-context';
-import { listRoutes, type DeclaredRoute } from './route-list';
 import type { ScheduledJob } from './scheduled-job';
 import { createTransact, type Transact } from './unit-of-work';
 
@@ -122,8 +121,8 @@ export interface RunningService {
   name: string;
   url: string;
   port: number;
-  /** The method and path of every route the service answers (read from its router). */
-  routes: ReadonlyArray<DeclaredRoute>;
+  /** The method and path of every route the service answers (its declared routes, which its router is made from). */
+  routes: ReadonlyArray<{ method: string; path: string }>;
   /** Graceful: stop taking requests and let in-flight ones finish, stop the relay after a last flush. */
   stop(): Promise<void>;
 }
@@ -225,7 +224,7 @@ export async function startService<S extends z.ZodType<BaseServiceConfig>>(
   return {
     name: definition.name,
     port,
-    routes: listRoutes(router),
+    routes: module.routes.map(({ method, path }) => ({ method: method.toUpperCase(), path })),
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,
     async stop() {
       await new Promise<void>((resolve) => {
