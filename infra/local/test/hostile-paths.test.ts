@@ -5,8 +5,7 @@ import { startTemporaryPlatform, type TemporaryPlatform } from '../src/testing/t
 /**
  * Hostile paths against every route of every service, as each service declares them (its router is
  * made from that list, so a service added to the registry is covered without touching this file):
- * directly and through the
- * gateway, as a guest and signed in. Bad input is a 4xx with the platform's JSON error, never a 5xx.
+ * directly and through the gateway, as a guest and signed in. Bad input is a 4xx with the platform's JSON error, never a 5xx.
  */
 const MALFORMED = '%E0%A4%A';
 const TEACHER_CODE = 'HOSTILE-PATHS-42';

@@ -20,6 +20,11 @@ export const ErrorBody = z
   .meta({ id: 'ErrorBody' });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
+/** The path of a user's private data (`/.../{userId}`): only that user may use it. */
+export const SelfParams = z.object({
+  userId: UserId.meta({ description: 'The signed-in user (anyone else: 403)' }),
+});
+
 /** The spec's answer envelope `{ success: true, message, data }`, named `id` in the OpenAPI document. */
 export const successWith = <T extends z.ZodType>(id: string, data: T) =>
   z.object({ success: z.literal(true), message: z.string(), data }).meta({ id });

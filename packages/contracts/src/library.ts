@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredText, successWith, UserId } from './common';
-import { pageQuery } from './paging';
+import { pageQuery, pagedSuccessWith } from './paging';
 
 /** Spec §5: the book subject list, spelling included ("Alogrithm" is how books carry it on the wire). */
 export const BOOK_SUBJECTS = [
@@ -233,16 +233,7 @@ export const BookmarksQuery = z.object(
 );
 
 /** GET /api/book/pending/{userId}: the spec's `success, data, message`, plus where the list goes on. */
-export const BookListResponse = z
-  .object({
-    success: z.literal(true),
-    message: z.string(),
-    data: z.array(Book),
-    page: z.number(),
-    pages: z.number(),
-    total: z.number(),
-  })
-  .meta({ id: 'BookListResponse' });
+export const BookListResponse = pagedSuccessWith('BookListResponse', Book);
 export type BookListResponse = z.infer<typeof BookListResponse>;
 
 /** PATCH /api/book/{id}/like (userId in the body is ignored). */

@@ -45,6 +45,19 @@ export function pageQueryDoc(options: { defaultLimit: number; maxLimit: number }
   };
 }
 
+/** One page of a list in the spec's envelope: `{ success, message, data: [...] }` plus where it goes on. */
+export const pagedSuccessWith = <T extends z.ZodType>(id: string, item: T) =>
+  z
+    .object({
+      success: z.literal(true),
+      message: z.string(),
+      data: z.array(item),
+      page: z.number().int(),
+      pages: z.number().int(),
+      total: z.number().int(),
+    })
+    .meta({ id });
+
 /** The rows to skip and take for a parsed page query. */
 export const pageWindow = (query: { page: number; limit: number }) => ({
   offset: (query.page - 1) * query.limit,

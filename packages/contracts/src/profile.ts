@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText, successWith, UserId } from './common';
 import { BOOK_STATUSES } from './library';
-import { pageQuery } from './paging';
+import { pageQuery, pagedSuccessWith } from './paging';
 
 /** Spec §9: the subjects a teacher can review, exactly as the original lists them. */
 export const TEACHER_SUBJECTS = [
@@ -141,14 +141,5 @@ export const BookUpload = z
 export type BookUpload = z.infer<typeof BookUpload>;
 
 /** GET /api/commonData/{userId}/uploads */
-export const BookUploadsResponse = z
-  .object({
-    success: z.literal(true),
-    message: z.string(),
-    data: z.array(BookUpload),
-    page: z.number(),
-    pages: z.number(),
-    total: z.number(),
-  })
-  .meta({ id: 'BookUploadsResponse' });
+export const BookUploadsResponse = pagedSuccessWith('BookUploadsResponse', BookUpload);
 export type BookUploadsResponse = z.infer<typeof BookUploadsResponse>;

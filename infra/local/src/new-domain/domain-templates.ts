@@ -342,7 +342,7 @@ export const contractsFile = ({ name, Name }: DomainNames) => {
   const NAME = Name.toUpperCase();
   return `import { z } from 'zod';
 import { requiredText, successWith, UserId } from './common';
-import { pageQuery } from './paging';
+import { pageQuery, pagedSuccessWith } from './paging';
 
 /** The ${name} domain's wire: what its service accepts and answers, and what its remote shows. */
 export const ${NAME}_PAGE_SIZE = 20;
@@ -375,16 +375,7 @@ export type Create${Name}ItemRequest = z.input<typeof Create${Name}ItemRequest>;
 /** \`?page=&limit=\`: a page of the list (pages from 1; a limit over the cap is a 400). */
 export const ${Name}ListQuery = z.object(pageQuery({ defaultLimit: ${NAME}_PAGE_SIZE, maxLimit: ${NAME}_MAX_LIMIT }));
 
-export const ${Name}ListResponse = z
-  .object({
-    success: z.literal(true),
-    message: z.string(),
-    data: z.array(${Name}Item),
-    page: z.number().int(),
-    pages: z.number().int(),
-    total: z.number().int(),
-  })
-  .meta({ id: '${Name}ListResponse' });
+export const ${Name}ListResponse = pagedSuccessWith('${Name}ListResponse', ${Name}Item);
 export type ${Name}ListResponse = z.infer<typeof ${Name}ListResponse>;
 
 export const ${Name}ItemResponse = successWith('${Name}ItemResponse', ${Name}Item);

@@ -19,16 +19,12 @@ import {
   PENDING_PAGE_SIZE,
   BOOKMARKS_PAGE_SIZE,
 } from '@campus/contracts/library';
-import { UserId } from '@campus/contracts/common';
+import { SelfParams } from '@campus/contracts/common';
 import { pageQueryDoc } from '@campus/contracts/paging';
 import { defineRoute, type AnyRoute } from '@campus/service-kit/define-route';
 import type { Books } from '../domain/books';
 
 const BookIdParams = z.object({ id: z.string().meta({ description: 'The book id' }) });
-const SelfParams = z.object({
-  userId: UserId.meta({ description: 'The signed-in user (anyone else: 403)' }),
-});
-
 /** The spec's /api/book calls (and the bookmarks list the gateway routes here), shaped as its table says. */
 export function createBookRoutes({ books }: { books: Books }): AnyRoute[] {
   return [

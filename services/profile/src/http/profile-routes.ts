@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UserId } from '@campus/contracts/common';
+import { SelfParams } from '@campus/contracts/common';
 import { pageQueryDoc } from '@campus/contracts/paging';
 import {
   BOOK_UPLOADS_MAX_LIMIT,
@@ -14,10 +14,6 @@ import {
 } from '@campus/contracts/profile';
 import { defineRoute, type AnyRoute } from '@campus/service-kit/define-route';
 import type { Profiles } from '../domain/profiles';
-
-const SelfParams = z.object({
-  userId: UserId.meta({ description: 'The signed-in user (anyone else: 403)' }),
-});
 
 export function createProfileRoutes(deps: { profiles: Profiles }): AnyRoute[] {
   const { profiles } = deps;
