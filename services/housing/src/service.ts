@@ -2,14 +2,15 @@ import path from 'node:path';
 import { defineService } from '@campus/service-kit/service-runtime';
 import { HousingConfig } from './config';
 import { inbox, outbox } from './data/schema';
-import { createItems } from './domain/items';
+import { createFlats } from './domain/flats';
 import { housingEventHandlers } from './events/housing-event-handlers';
 import { createHousingRoutes } from './http/housing-routes';
 
 /**
- * Housing: (say what the domain keeps and who may do what). `consumes` binds its queue and must
- * match its handlers; `produces` is what `emit` accepts: add an event to
- * packages/contracts/src/events.ts first, then here, then run `npm run topology`.
+ * Housing: students' flat / room-mate requests (spec "Room finder"). Anyone browses them (contact
+ * details for signed-in users only), a signed-in user creates them, only the owner deletes one.
+ * It tells profile about each request and deletion (the Room Requests count), and keeps members'
+ * names from identity's registrations so cards say who is asking.
  */
 export const housingService = defineService({
   name: 'housing',
@@ -17,14 +18,14 @@ export const housingService = defineService({
   configSchema: HousingConfig,
   migrationsFolder: path.join(__dirname, '..', 'migrations'),
   consumes: ['identity.user.registered'],
-  produces: [],
+  produces: ['housing.flat.requested', 'housing.flat.deleted'],
   outbox,
   inbox,
   create({ db, transact, now }) {
-    const items = createItems({ db, transact, now });
+    const flats = createFlats({ db, transact, now });
     return {
-      routes: createHousingRoutes({ items }),
-      eventHandlers: housingEventHandlers(items),
+      routes: createHousingRoutes({ flats }),
+      eventHandlers: housingEventHandlers(flats),
     };
   },
 });

@@ -1,26 +1,42 @@
-import { boolean, index, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { inboxTable } from '@campus/service-kit/inbox';
 import { outboxTable } from '@campus/service-kit/outbox';
 
 /** Everything of the housing service lives in its own schema (and its own database in production). */
 export const housingSchema = pgSchema('housing');
 
-/** What the domain keeps: rename and reshape. Changes: edit here, then `npm run db:generate -w services/housing`. */
-export const items = housingSchema.table(
-  'items',
+/**
+ * A flat / room-mate request (spec §3). Changes: edit here, then `npm run db:generate -w services/housing`.
+ * The indexes serve the list's orders (newest first, rent) and a user's own list.
+ */
+export const flats = housingSchema.table(
+  'flats',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    title: text('title').notNull(),
-    createdBy: text('created_by').notNull(),
+    userId: text('user_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    location: text('location').notNull(),
+    genderPreference: text('gender_preference').notNull().default('any'),
+    rent: integer('rent').notNull(),
+    moveInDate: date('move_in_date', { mode: 'string' }).notNull(),
+    contactInfo: text('contact_info').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [index('items_newest_idx').on(t.createdAt, t.id)],
+  (t) => [
+    index('flats_newest_idx').on(t.createdAt, t.id),
+    index('flats_owner_idx').on(t.userId, t.createdAt),
+    index('flats_rent_idx').on(t.rent, t.createdAt),
+    check('flats_gender_preference_check', sql`${t.genderPreference} in ('any', 'male', 'female')`),
+    check('flats_rent_check', sql`${t.rent} >= 0`),
+  ],
 );
 
 /**
- * Who is who, so lists show names without asking identity: identity's `identity.user.registered`
- * sets a member, and a user this service has not heard of yet (registered before it existed) is
- * filled in from their session when they first write.
+ * Who is who, so cards show the owner's name without asking identity: identity's
+ * `identity.user.registered` sets a member, and a user this service has not heard of yet
+ * (registered before it existed) is filled in from their session when they first write.
  */
 export const members = housingSchema.table('members', {
   userId: text('user_id').primaryKey(),

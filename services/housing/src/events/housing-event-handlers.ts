@@ -1,12 +1,12 @@
 import { defineEventHandlers } from '@campus/service-kit/event-handlers';
-import type { Items } from '../domain/items';
+import type { Flats } from '../domain/flats';
 
 /**
  * The events the housing service consumes, one handler each (exactly its definition's `consumes`).
  * The kit gives each the transaction that records the event in the inbox, so a redelivery is skipped.
  */
-export function housingEventHandlers(items: Items) {
+export function housingEventHandlers(flats: Flats) {
   return defineEventHandlers({
-    'identity.user.registered': ({ payload }, { tx }) => items.memberRegistered(tx, payload),
+    'identity.user.registered': ({ payload }, { tx }) => flats.memberRegistered(tx, payload),
   });
 }
