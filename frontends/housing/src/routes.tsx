@@ -1,26 +1,13 @@
 import { Route, Routes } from 'react-router-dom';
-import { ComingSoonPage } from '@campus/web-kit/coming-soon-page';
 import type { RemoteRoutesProps } from '@campus/web-kit/remote-contract';
+import RoomFinderPage from './flats/room-finder-page';
 
 /** Every route of the housing domain; the shell mounts this under its layout (see /remotes.json). */
 export default function HousingRoutes({ notFound }: RemoteRoutesProps) {
   return (
     <Routes>
-      <Route
-        path="/roomfinder"
-        element={
-          <ComingSoonPage
-            feature="Room-Mate Finder"
-            description="Find available housing and room-mates near the campus."
-          />
-        }
-      />
-      <Route
-        path="/roomfinder/myroomrequest"
-        element={
-          <ComingSoonPage feature="My Room Requests" description="See and manage your flat requests." />
-        }
-      />
+      <Route path="/roomfinder" element={<RoomFinderPage view="all" />} />
+      <Route path="/roomfinder/myroomrequest" element={<RoomFinderPage view="mine" />} />
       <Route path="*" element={notFound} />
     </Routes>
   );

@@ -1,0 +1,271 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import { FLAT_MAX_RENT, FLAT_MESSAGES, type FlatRequest } from '@campus/contracts/housing';
+import { BackLink } from '@campus/ui/back-link';
+import { Button, ButtonLink } from '@campus/ui/button';
+import { EmptyState } from '@campus/ui/empty-state';
+import { ErrorState } from '@campus/ui/error-state';
+import { Grid } from '@campus/ui/grid';
+import { Input } from '@campus/ui/input';
+import { LoadMoreButton } from '@campus/ui/load-more-button';
+import { PageHeader } from '@campus/ui/page-header';
+import { SearchBar } from '@campus/ui/search-bar';
+import { Select } from '@campus/ui/select';
+import { Skeleton } from '@campus/ui/skeleton';
+import { Tabs } from '@campus/ui/tabs';
+import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
+import { useDebouncedSearch } from '@campus/web-kit/use-debounced-search';
+import { useLoadMoreList, type LoadMoreList } from '@campus/web-kit/use-load-more-list';
+import { usePageTitle } from '@campus/web-kit/use-page-title';
+import {
+  NO_FLAT_FILTERS,
+  fetchFlatPage,
+  fetchMyFlatPage,
+  housingQueryKeys,
+  useDeleteFlat,
+  type FlatFilters,
+} from '../housing-api';
+import { FlatCard } from './flat-card';
+import styles from './room-finder-page.module.css';
+
+export const ROOM_FINDER_PATH = '/roomfinder';
+export const MY_ROOM_REQUESTS_PATH = '/roomfinder/myroomrequest';
+export const CREATE_FLAT_PATH = '/profile/createflatrequest';
+
+const GENDER_OPTIONS = [
+  { value: '', label: 'Any preference' },
+  { value: 'female', label: 'Open to female' },
+  { value: 'male', label: 'Open to male' },
+  { value: 'any', label: 'Open to anyone only' },
+];
+const SORT_OPTIONS = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'rent_asc', label: 'Rent: low to high' },
+  { value: 'rent_desc', label: 'Rent: high to low' },
+];
+const flatKey = (flat: FlatRequest) => flat._id;
+/** Only digits reach a rent filter (the service would refuse anything else). */
+const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, String(FLAT_MAX_RENT).length);
+
+export interface RoomFinderPageProps {
+  /** `all`: Available Rooms (/roomfinder); `mine`: My Room Requests (/roomfinder/myroomrequest). */
+  view: 'all' | 'mine';
+}
+
+/** The room finder: 'Available Housing' with its two tabs (the second for signed-in users only). */
+export default function RoomFinderPage({ view }: RoomFinderPageProps) {
+  usePageTitle(view === 'mine' ? 'My Room Requests' : 'Available Housing');
+  const { user } = useAuth();
+
+  return (
+    <div className={styles.page}>
+      <PageHeader
+        back={<BackLink href="/feature">Back</BackLink>}
+        title="Available Housing"
+        subtitle="Rooms and flatmates around the campus, posted by students."
+        actions={
+          user ? (
+            <ButtonLink href={CREATE_FLAT_PATH} variant="primary">
+              Find a Roommate
+            </ButtonLink>
+          ) : undefined
+        }
+      />
+      <Tabs
+        label="Room finder"
+        items={[
+          { id: 'rooms', label: 'Available Rooms', href: ROOM_FINDER_PATH, active: view === 'all' },
+          ...(user
+            ? [
+                {
+                  id: 'mine',
+                  label: 'My Room Requests',
+                  href: MY_ROOM_REQUESTS_PATH,
+                  active: view === 'mine',
+                },
+              ]
+            : []),
+        ]}
+      />
+      {view === 'all' ? <AvailableRooms /> : user ? <MyRoomRequests userId={user._id} /> : <LoginToSee />}
+    </div>
+  );
+}
+
+function AvailableRooms() {
+  const { user } = useAuth();
+  const api = useApiClient();
+  const search = useDebouncedSearch(NO_FLAT_FILTERS);
+  const applied = search.appliedFilters;
+  const fetchPage = useCallback(
+    (page: number, signal: AbortSignal) => fetchFlatPage(api, applied, page, signal),
+    [api, applied],
+  );
+  const list = useLoadMoreList({
+    queryKey: housingQueryKeys.list(applied, user?._id ?? 'guest'),
+    fetchPage,
+    getItemKey: flatKey,
+  });
+  const [showFilters, setShowFilters] = useState(false);
+  const set = search.setFilter;
+  const active = Object.entries(search.filters).filter(
+    ([key, value]) => key !== 'sort' && key !== 'q' && value !== '',
+  ).length;
+
+  return (
+    <section aria-labelledby="available-rooms-title" className={styles.section}>
+      <h2 id="available-rooms-title" className={styles.visuallyHidden}>
+        Available Rooms
+      </h2>
+      <div className={styles.searchRow}>
+        <div className={styles.search}>
+          <SearchBar
+            label="Search rooms"
+            placeholder="Search by name, area or description..."
+            value={search.filters.q}
+            onValueChange={(q) => set('q', q)}
+          />
+        </div>
+        <Button
+          variant="secondary"
+          className={styles.filterToggle}
+          aria-expanded={showFilters}
+          aria-controls="flat-filters"
+          onClick={() => setShowFilters((shown) => !shown)}
+        >
+          Filters{active > 0 ? ` (${active})` : ''}
+        </Button>
+      </div>
+      <div id="flat-filters" className={styles.filters} data-open={showFilters || undefined}>
+        <label className={styles.filter}>
+          <span className={styles.filterLabel}>Min rent (₹)</span>
+          <Input
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="0"
+            value={search.filters.minRent}
+            onChange={(e) => set('minRent', digitsOnly(e.target.value))}
+          />
+        </label>
+        <label className={styles.filter}>
+          <span className={styles.filterLabel}>Max rent (₹)</span>
+          <Input
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="Any"
+            value={search.filters.maxRent}
+            onChange={(e) => set('maxRent', digitsOnly(e.target.value))}
+          />
+        </label>
+        <label className={styles.filter}>
+          <span className={styles.filterLabel}>Gender preference</span>
+          <Select
+            options={GENDER_OPTIONS}
+            value={search.filters.genderPreference}
+            onChange={(e) => set('genderPreference', e.target.value as FlatFilters['genderPreference'])}
+          />
+        </label>
+        <label className={styles.filter}>
+          <span className={styles.filterLabel}>Move in from</span>
+          <Input
+            type="date"
+            value={search.filters.moveInFrom}
+            onChange={(e) => set('moveInFrom', e.target.value)}
+          />
+        </label>
+        <label className={styles.filter}>
+          <span className={styles.filterLabel}>Sort</span>
+          <Select
+            options={SORT_OPTIONS}
+            value={search.filters.sort}
+            onChange={(e) => set('sort', e.target.value as FlatFilters['sort'])}
+          />
+        </label>
+        {(active > 0 || search.filters.q !== '') && (
+          <Button variant="ghost" className={styles.clear} onClick={() => search.setFilters(NO_FLAT_FILTERS)}>
+            Clear filters
+          </Button>
+        )}
+      </div>
+      <FlatList list={list} empty={FLAT_MESSAGES.empty} label="Available rooms" />
+    </section>
+  );
+}
+
+function MyRoomRequests({ userId }: { userId: string }) {
+  const api = useApiClient();
+  const fetchPage = useCallback(
+    (page: number, signal: AbortSignal) => fetchMyFlatPage(api, userId, page, signal),
+    [api, userId],
+  );
+  const list = useLoadMoreList({ queryKey: housingQueryKeys.mine(userId), fetchPage, getItemKey: flatKey });
+  const remove = useDeleteFlat();
+
+  return (
+    <section aria-labelledby="my-flat-requests-title" className={styles.section}>
+      <h2 id="my-flat-requests-title" className={styles.sectionTitle}>
+        My Flat Requests
+      </h2>
+      <FlatList
+        list={list}
+        empty={FLAT_MESSAGES.empty}
+        label="My flat requests"
+        onDelete={(flat) => remove.mutate(flat)}
+        deletingId={remove.isPending ? remove.variables?._id : undefined}
+        emptyAction={
+          <ButtonLink href={CREATE_FLAT_PATH} variant="primary">
+            Find a Roommate
+          </ButtonLink>
+        }
+      />
+    </section>
+  );
+}
+
+function LoginToSee() {
+  return (
+    <EmptyState
+      title="Please log in to see your flat requests."
+      action={<ButtonLink href="/login">Login</ButtonLink>}
+    />
+  );
+}
+
+interface FlatListProps {
+  list: LoadMoreList<FlatRequest>;
+  empty: string;
+  label: string;
+  onDelete?: (flat: FlatRequest) => void;
+  deletingId?: string;
+  emptyAction?: ReactNode;
+}
+
+/** A list's four states: loading, error ('Error: {message}', spec §8), empty, the cards with Load More. */
+function FlatList({ list, empty, label, onDelete, deletingId, emptyAction }: FlatListProps) {
+  return (
+    <div aria-busy={list.status === 'loading'} aria-label={label} role="region">
+      {list.status === 'loading' && (
+        <Grid as="div" minColumnWidth="18rem">
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} variant="card" label={i === 0 ? 'Loading flat requests...' : undefined} />
+          ))}
+        </Grid>
+      )}
+      {list.status === 'error' && (
+        <ErrorState message={`Error: ${list.error?.message ?? 'Unknown error'}`} onRetry={list.retry} />
+      )}
+      {list.status === 'empty' && <EmptyState title={empty} action={emptyAction} />}
+      {list.status === 'results' && (
+        <>
+          <Grid as="ul" minColumnWidth="18rem" className={styles.grid}>
+            {list.items.map((flat) => (
+              <FlatCard key={flat._id} flat={flat} onDelete={onDelete} deleting={deletingId === flat._id} />
+            ))}
+          </Grid>
+          <div className={styles.more}>
+            <LoadMoreButton hasMore={list.hasMore} loading={list.loadingMore} onLoadMore={list.loadMore} />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
