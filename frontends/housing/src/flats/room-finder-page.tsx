@@ -72,6 +72,7 @@ export default function RoomFinderPage({ view }: RoomFinderPageProps) {
       />
       <Tabs
         label="Room finder"
+        className={styles.tabs}
         items={[
           { id: 'rooms', label: 'Available Rooms', href: ROOM_FINDER_PATH, active: view === 'all' },
           ...(user
