@@ -45,6 +45,16 @@ const REQUESTS: Record<string, Seeded[]> = {
       contactInfo: 'student@campus.test',
       inWeeks: 1,
     },
+    {
+      name: 'Third flatmate for a 3BHK in Aundh',
+      description:
+        'Two second-year mechanical students, tidy and quiet on weekdays. Shared cooking, split bills, parking for a bike.',
+      location: 'https://maps.google.com/?q=Aundh+Pune',
+      genderPreference: 'male',
+      rent: 6000,
+      contactInfo: '+91 98500 66778',
+      inWeeks: 6,
+    },
   ],
   'priya.kulkarni@campus.test': [
     {
