@@ -14,13 +14,22 @@ async function seriousViolations(page: Page) {
     );
 }
 
-/** The profile's Room Requests count, once the event has reached the profile service. */
+/** The profile's Room Requests count: wait until the event reached the profile service, then see it on the dashboard. */
 async function expectRoomRequests(page: Page, count: number) {
-  const tile = page.locator('dt:text-is("Room Requests") + dd');
-  await expect(async () => {
-    await page.goto('/profile');
-    await expect(tile).toHaveText(String(count), { timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+  const userId = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('user') ?? '{}') as { _id?: string })._id,
+  );
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`/api/commonData/${userId}`);
+        return ((await res.json()) as { data?: { fundRaisingCount?: number } }).data?.fundRaisingCount;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(count);
+  await page.goto('/profile');
+  await expect(page.locator('dt:text-is("Room Requests") + dd')).toHaveText(String(count));
 }
 
 /** On a phone the filters fold under one button; open them when it is there. */
@@ -83,7 +92,11 @@ for (const viewport of [
       await expect(seen.getByRole('link', { name: /Open in Maps/ })).toHaveAttribute('target', '_blank');
       await expect(seen.getByRole('button', { name: /Delete/ })).toHaveCount(0);
       const flatId = await seen.getAttribute('data-flat-id');
-      expect((await rohanPage.request.delete(`/api/flat/${flatId}`)).status()).toBe(403);
+      const refused = await rohanPage.request.delete(`/api/flat/${flatId}`, {
+        headers: { origin: new URL(rohanPage.url()).origin },
+      });
+      expect(refused.status()).toBe(403);
+      expect(((await refused.json()) as { code: string }).code).toBe('NOT_OWNER');
       await rohanPage.getByRole('tab', { name: 'My Room Requests' }).click();
       await expect(rohanPage.getByText('No flat requests found.')).toBeVisible();
 
