@@ -111,7 +111,9 @@ export const CreateEventRequest = z
       .pipe(httpUrl(EVENTS_MESSAGES.registerInvalid)),
     instagramLink: z.preprocess(
       (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
-      httpUrl(EVENTS_MESSAGES.instagramInvalid).refine(isInstagram, EVENTS_MESSAGES.instagramInvalid).optional(),
+      httpUrl(EVENTS_MESSAGES.instagramInvalid)
+        .refine(isInstagram, EVENTS_MESSAGES.instagramInvalid)
+        .optional(),
     ),
     title: optionalText(TITLE_MAX),
     description: optionalText(DESCRIPTION_MAX),
@@ -121,7 +123,11 @@ export type CreateEventRequest = z.input<typeof CreateEventRequest>;
 
 /** What the form asks: the same rules, with the title required (our form asks for it). */
 export const EventFormSchema = z.object({
-  title: z.string().trim().min(1, EVENTS_MESSAGES.titleRequired).max(TITLE_MAX, `Must be at most ${TITLE_MAX} characters.`),
+  title: z
+    .string()
+    .trim()
+    .min(1, EVENTS_MESSAGES.titleRequired)
+    .max(TITLE_MAX, `Must be at most ${TITLE_MAX} characters.`),
   description: z.string().trim().max(DESCRIPTION_MAX, `Must be at most ${DESCRIPTION_MAX} characters.`),
   registerLink: z
     .string()

@@ -28,7 +28,11 @@ import { createEventStore, type EventRecord } from '../data/event-store';
 import { blobs, type StoredPosterVariant } from '../data/schema';
 
 /** Posters: WebP only (every browser React 19 runs in reads it), five widths for srcset. */
-export const POSTER_POLICY: ImagePolicy = { ...DEFAULT_IMAGE_POLICY, widths: POSTER_WIDTHS, formats: ['webp'] };
+export const POSTER_POLICY: ImagePolicy = {
+  ...DEFAULT_IMAGE_POLICY,
+  widths: POSTER_WIDTHS,
+  formats: ['webp'],
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -78,7 +82,12 @@ export function createCampusEvents(deps: {
       await deps.db.transaction(async (tx) => {
         const blobStore = createPostgresBlobStore({ db: tx, table: blobs });
         for (const variant of image.variants) await blobStore.put(variant);
-        await store.insertPoster(tx, { key: largest.key, uploadedBy: user.id, variants, createdAt: deps.now() });
+        await store.insertPoster(tx, {
+          key: largest.key,
+          uploadedBy: user.id,
+          variants,
+          createdAt: deps.now(),
+        });
       });
       return { posterUrl: posterPath(largest.key), variants: toVariants(variants) };
     },
@@ -109,14 +118,21 @@ export function createCampusEvents(deps: {
     },
 
     /** Live events, newest first: by page, or after a cursor; `nextCursor` when a full page came back. */
-    async page(query: z.output<typeof AllEventsQuery>): Promise<{ events: CampusEvent[]; nextCursor?: string }> {
+    async page(
+      query: z.output<typeof AllEventsQuery>,
+    ): Promise<{ events: CampusEvent[]; nextCursor?: string }> {
       if (query.cursor && !UUID.test(query.cursor.id))
-        throw AppError.badRequest('The cursor is not one this list gave out. Start again from the first page.', 'VALIDATION_FAILED');
+        throw AppError.badRequest(
+          'The cursor is not one this list gave out. Start again from the first page.',
+          'VALIDATION_FAILED',
+        );
       const records = await store.page({
         since: liveSince(),
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
-        after: query.cursor ? { createdAt: new Date(query.cursor.createdAt), id: query.cursor.id } : undefined,
+        after: query.cursor
+          ? { createdAt: new Date(query.cursor.createdAt), id: query.cursor.id }
+          : undefined,
       });
       const last = records.at(-1);
       return {
