@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import Slider, { type Settings } from 'react-slick';
 import {
   CAROUSEL_AUTOPLAY_MS,
@@ -23,7 +23,7 @@ const prefersReducedMotion = () => window.matchMedia?.(REDUCED_MOTION).matches ?
  * `aria-hidden`; making them `inert` too keeps their links out of the tab order and the
  * accessibility tree, as axe requires, while they stay visible as they slide.
  */
-function useInertHiddenSlides(container: React.RefObject<HTMLDivElement | null>) {
+function useInertHiddenSlides(container: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const root = container.current;
     if (!root) return;
@@ -78,7 +78,7 @@ export function EventCarousel({ events, onOpen }: EventCarouselProps) {
   const reducedMotion = useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion, () => false);
   const [paused, setPaused] = useState(false);
   const slider = useRef<Slider>(null);
-  const container = useRef<HTMLDivElement>(null);
+  const container = useRef<HTMLElement>(null);
   useInertHiddenSlides(container);
   const autoplay = !reducedMotion && !paused && events.length > 1;
 
@@ -107,7 +107,7 @@ export function EventCarousel({ events, onOpen }: EventCarouselProps) {
   };
 
   return (
-    <div
+    <section
       className={styles.carousel}
       ref={container}
       aria-roledescription="carousel"
@@ -162,6 +162,6 @@ export function EventCarousel({ events, onOpen }: EventCarouselProps) {
           </div>
         ))}
       </Slider>
-    </div>
+    </section>
   );
 }
