@@ -6,6 +6,7 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   gateway: () => import('./gateway-overhead'),
   'library-search': () => import('./library-search'),
   'profile-counts': () => import('./profile-counts'),
+  events: () => import('./events-posters'),
 };
 
 async function main() {
