@@ -24,7 +24,13 @@ async function phonePhoto(): Promise<Buffer> {
   const width = 3024;
   const height = 4032;
   const noise = await sharp({
-    create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#000',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
   })
     .raw()
     .toBuffer();
