@@ -29,7 +29,7 @@ async function phonePhoto(): Promise<Buffer> {
       height,
       channels: 3,
       background: '#000',
-      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
     },
   })
     .raw()
@@ -42,9 +42,9 @@ async function phonePhoto(): Promise<Buffer> {
     .removeAlpha()
     .raw()
     .toBuffer();
-  for (let i = 0; i < noise.length; i++) noise[i] = (noise[i]! >> 2) + ((gradient[i]! * 3) >> 2);
+  for (let i = 0; i < noise.length; i++) noise[i] = (noise[i]! >> 1) + (gradient[i]! >> 1);
   return sharp(noise, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 88 })
+    .jpeg({ quality: 92 })
     .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '18/1 31/1 0/1' } })
     .toBuffer();
 }
