@@ -48,6 +48,18 @@ export async function run(): Promise<void> {
           `${bytes} KB in all, ${images.length} posters ${imageBytes} KB ` +
           `(targets: performance >= ${PERFORMANCE_TARGET}, LCP <= ${LCP_TARGET_MS} ms)`,
       );
+      const failed = Object.values(audits)
+        .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+        .map((audit) => audit.id);
+      const lcpElement = (
+        audits['largest-contentful-paint-element']?.details as
+          { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined
+      )?.items?.[0]?.items?.[0]?.node?.snippet;
+      console.log(
+        `  LCP element: ${lcpElement ?? '?'}; binary audits not passed: ${failed.join(', ') || 'none'}`,
+      );
+      for (const id of ['first-contentful-paint', 'speed-index', 'total-blocking-time', 'interactive'])
+        console.log(`  ${id}: ${audits[id]?.displayValue ?? '?'}`);
       if (performance < PERFORMANCE_TARGET || lcp > LCP_TARGET_MS) process.exitCode = 1;
     } finally {
       chrome.kill();

@@ -142,7 +142,7 @@ export function EventCarousel({ events, onOpen }: EventCarouselProps) {
                 />
               </div>
               <div className={styles.text}>
-                <h3 className={styles.title}>{eventTitle(event)}</h3>
+                <h2 className={styles.title}>{eventTitle(event)}</h2>
                 <p className={styles.description}>{eventDescription(event)}</p>
                 <div className={styles.actions}>
                   <a
