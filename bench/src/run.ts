@@ -7,6 +7,13 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   'library-search': () => import('./library-search'),
   'profile-counts': () => import('./profile-counts'),
   'housing-list': () => import('./housing-list'),
+  // Posters (upload times, bytes for a phone), then Lighthouse mobile on /events with 12 events.
+  events: async () => ({
+    run: async () => {
+      await (await import('./events-posters')).run();
+      await (await import('./events-lighthouse')).run();
+    },
+  }),
 };
 
 async function main() {

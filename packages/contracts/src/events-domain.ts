@@ -1,42 +1,169 @@
 import { z } from 'zod';
-import { requiredText, successWith, UserId } from './common';
-import { pageQuery, pagedSuccessWith } from './paging';
+import { httpUrl, plainText } from './common';
+import { cursorQuery, cursorQueryDoc, pageQuery, pageQueryDoc, type CursorPosition } from './paging';
 
-/** The events domain's wire: what its service accepts and answers, and what its remote shows. */
-export const EVENTS_PAGE_SIZE = 20;
+/** The events domain's wire (the spec's /api/event calls): what its service accepts and answers, and what its remote shows. */
+export const EVENTS_PAGE_SIZE = 10;
 export const EVENTS_MAX_LIMIT = 50;
+/** Events (and their posters) are deleted this long after they were posted; the form says so. */
+export const EVENT_LIFETIME_DAYS = 30;
+export const EVENT_LIFETIME_MS = EVENT_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
+/** The carousel: the first 5 events, a slide every 5000 ms, each move 700 ms. */
+export const CAROUSEL_EVENTS = 5;
+export const CAROUSEL_AUTOPLAY_MS = 5000;
+export const CAROUSEL_TRANSITION_MS = 700;
+/** The largest poster file accepted (under the gateway's UPLOAD_LIMIT_BYTES, 6 MB by default). */
+export const POSTER_MAX_BYTES = 5 * 1024 * 1024;
+/** Widths of the poster's WebP variants (srcset). */
+export const POSTER_WIDTHS = [320, 480, 640, 960, 1280] as const;
+export const TITLE_MAX = 120;
+export const DESCRIPTION_MAX = 2000;
 
 export const EVENTS_MESSAGES = {
+  posterRequired: 'Please select a poster to upload.',
+  posterUnknown: 'Upload the poster first: this poster link is not one of your uploads.',
+  posterUsed: 'This poster is already used by another event: upload it again for a new one.',
+  registerRequired: 'Registration link is required',
+  registerInvalid: 'Please enter a valid http(s) registration link.',
+  instagramInvalid: 'Please enter an Instagram link (https://instagram.com/...).',
   titleRequired: 'Title is required',
-  created: 'Created successfully',
-  found: 'Items found',
-  empty: 'Nothing here yet',
+  eventNotFound: 'Event not found.',
+  lifetimeNote: `Note: your event post is automatically deleted ${EVENT_LIFETIME_DAYS} days after it is posted.`,
+  untitled: 'Campus event',
+  noDescription: 'Open the poster for the details.',
+  loading: 'Loading events...',
+  empty: 'No events yet. Advertise yours from your profile.',
 } as const;
 
-export const EventsItem = z
+/** Where a poster is served: `/api/event/poster/<sha256>.webp` (content-addressed, immutable). */
+export const posterPath = (key: string) => `/api/event/poster/${key}`;
+const POSTER_PATH = /^\/api\/event\/poster\/([a-f0-9]{64}\.webp)$/;
+
+/** The blob key a poster link names (absolute on any host, or the path alone), or undefined. */
+export function posterKeyOf(link: string): string | undefined {
+  try {
+    return POSTER_PATH.exec(new URL(link, 'http://campus.invalid').pathname)?.[1];
+  } catch {
+    return undefined;
+  }
+}
+
+export const PosterVariant = z
+  .object({ url: z.string(), width: z.number().int(), height: z.number().int() })
+  .meta({ id: 'PosterVariant' });
+export type PosterVariant = z.infer<typeof PosterVariant>;
+
+/** The answer to an upload: the spec's `posterUrl` (the largest variant) and every variant for srcset. */
+export const PosterUploadResponse = z
+  .object({ posterUrl: z.string(), variants: z.array(PosterVariant) })
+  .meta({ id: 'PosterUploadResponse' });
+export type PosterUploadResponse = z.infer<typeof PosterUploadResponse>;
+
+/** An event as the spec reads it (`_id, title, description, posterLink, registerLink, instagramLink, view`). */
+export const CampusEvent = z
   .object({
     _id: z.string(),
-    title: z.string(),
-    createdBy: UserId,
-    /** Null for an author the service has not heard of. */
-    authorName: z.string().nullable(),
+    /** Null when the poster said it all (the spec's form never asked); show EVENTS_MESSAGES.untitled. */
+    title: z.string().nullable(),
+    description: z.string().nullable(),
+    posterLink: z.string(),
+    /** The poster's widths, smallest first, for `srcset`. */
+    posterVariants: z.array(PosterVariant),
+    registerLink: z.string(),
+    instagramLink: z.string().nullable(),
+    view: z.number().int(),
+    postedBy: z.string(),
     createdAt: z.string(),
+    /** When the event and its poster are deleted. */
+    expiresAt: z.string(),
   })
-  .meta({ id: 'EventsItem' });
-export type EventsItem = z.infer<typeof EventsItem>;
+  .meta({ id: 'CampusEvent' });
+export type CampusEvent = z.infer<typeof CampusEvent>;
 
-export const CreateEventsItemRequest = z
-  .object({ title: requiredText(EVENTS_MESSAGES.titleRequired, 200) })
-  .meta({ id: 'CreateEventsItemRequest' });
-export type CreateEventsItemRequest = z.input<typeof CreateEventsItemRequest>;
+const optionalText = (max: number) =>
+  z.preprocess(
+    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+    plainText('Must be text.').trim().max(max, `Must be at most ${max} characters.`).optional(),
+  );
 
-/** `?page=&limit=`: a page of the list (pages from 1; a limit over the cap is a 400). */
-export const EventsListQuery = z.object(
-  pageQuery({ defaultLimit: EVENTS_PAGE_SIZE, maxLimit: EVENTS_MAX_LIMIT }),
-);
+const isInstagram = (v: string) => {
+  const host = new URL(v).hostname.toLowerCase();
+  return host === 'instagram.com' || host.endsWith('.instagram.com');
+};
 
-export const EventsListResponse = pagedSuccessWith('EventsListResponse', EventsItem);
-export type EventsListResponse = z.infer<typeof EventsListResponse>;
+/**
+ * The spec's `POST /api/event/createform` payload (`userid, posterLink, registerLink, instagramLink`)
+ * plus the title and description the spec's event shows. `userid` is accepted and ignored: the
+ * poster's owner is the signed-in user.
+ */
+export const CreateEventRequest = z
+  .object({
+    userid: z.unknown().optional().meta({ description: 'Ignored: the event is the signed-in user’s.' }),
+    posterLink: z
+      .string({ error: EVENTS_MESSAGES.posterRequired })
+      .trim()
+      .min(1, EVENTS_MESSAGES.posterRequired)
+      .max(2048, EVENTS_MESSAGES.posterUnknown),
+    registerLink: z
+      .string({ error: EVENTS_MESSAGES.registerRequired })
+      .trim()
+      .min(1, EVENTS_MESSAGES.registerRequired)
+      .pipe(httpUrl(EVENTS_MESSAGES.registerInvalid)),
+    instagramLink: z.preprocess(
+      (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+      httpUrl(EVENTS_MESSAGES.instagramInvalid)
+        .refine(isInstagram, EVENTS_MESSAGES.instagramInvalid)
+        .optional(),
+    ),
+    title: optionalText(TITLE_MAX),
+    description: optionalText(DESCRIPTION_MAX),
+  })
+  .meta({ id: 'CreateEventRequest' });
+export type CreateEventRequest = z.input<typeof CreateEventRequest>;
 
-export const EventsItemResponse = successWith('EventsItemResponse', EventsItem);
-export type EventsItemResponse = z.infer<typeof EventsItemResponse>;
+/** What the form asks: the same rules, with the title required (our form asks for it). */
+export const EventFormSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, EVENTS_MESSAGES.titleRequired)
+    .max(TITLE_MAX, `Must be at most ${TITLE_MAX} characters.`),
+  description: z.string().trim().max(DESCRIPTION_MAX, `Must be at most ${DESCRIPTION_MAX} characters.`),
+  registerLink: z
+    .string()
+    .trim()
+    .min(1, EVENTS_MESSAGES.registerRequired)
+    .pipe(httpUrl(EVENTS_MESSAGES.registerInvalid)),
+  instagramLink: z.union([
+    z.literal(''),
+    httpUrl(EVENTS_MESSAGES.instagramInvalid).refine(isInstagram, EVENTS_MESSAGES.instagramInvalid),
+  ]),
+});
+export type EventFormValues = z.input<typeof EventFormSchema>;
+
+export const CreateEventResponse = z
+  .object({ success: z.literal(true), message: z.string(), data: CampusEvent })
+  .meta({ id: 'CreateEventResponse' });
+
+/**
+ * `?page=&limit=` (the spec's call), or `?cursor=&limit=` for paging that new events never shift:
+ * every answer carries the next page's cursor in `X-Next-Cursor`.
+ */
+export const AllEventsQuery = z.object({
+  ...pageQuery({ defaultLimit: EVENTS_PAGE_SIZE, maxLimit: EVENTS_MAX_LIMIT }),
+  cursor: cursorQuery({ defaultLimit: EVENTS_PAGE_SIZE, maxLimit: EVENTS_MAX_LIMIT }).cursor,
+});
+export const AllEventsQueryDoc = z.object({
+  ...pageQueryDoc({ defaultLimit: EVENTS_PAGE_SIZE, maxLimit: EVENTS_MAX_LIMIT }),
+  cursor: cursorQueryDoc({ defaultLimit: EVENTS_PAGE_SIZE, maxLimit: EVENTS_MAX_LIMIT }).cursor,
+});
+export type AllEventsCursor = CursorPosition;
+
+export const AllEventsResponse = z.array(CampusEvent).meta({ id: 'AllEventsResponse' });
+
+export const EventIdParams = z.object({ id: z.string().meta({ description: 'The event id' }) });
+export const ViewResponse = z
+  .object({ success: z.literal(true), view: z.number().int() })
+  .meta({ id: 'ViewResponse' });
+
+export const PosterKeyParams = z.object({ key: z.string().meta({ description: '<sha256>.webp' }) });

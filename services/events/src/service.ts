@@ -1,30 +1,32 @@
 import path from 'node:path';
 import { defineService } from '@campus/service-kit/service-runtime';
+import { createPostgresBlobStore } from '@campus/service-kit/uploads/postgres-blob-store';
 import { EventsConfig } from './config';
-import { inbox, outbox } from './data/schema';
-import { createItems } from './domain/items';
-import { eventsEventHandlers } from './events/events-event-handlers';
-import { createEventsRoutes } from './http/events-routes';
+import { blobs, inbox, outbox } from './data/schema';
+import { createCampusEvents } from './domain/campus-events';
+import { createExpireEventsJob } from './domain/expire-events';
+import { createEventRoutes } from './http/event-routes';
 
 /**
- * Events: (say what the domain keeps and who may do what). `consumes` binds its queue and must
- * match its handlers; `produces` is what `emit` accepts: add an event to
- * packages/contracts/src/events.ts first, then here, then run `npm run topology`.
+ * Events: campus events with their posters. Any signed-in user uploads a poster and posts an event
+ * with it; anyone browses and opens them (each opening counts a view). Events and posters are
+ * deleted 30 days after posting by a job that runs once across replicas. Posters live in the
+ * service's own database, so any replica serves any poster. It consumes nothing.
  */
 export const eventsService = defineService({
   name: 'events',
   title: 'Events API',
   configSchema: EventsConfig,
   migrationsFolder: path.join(__dirname, '..', 'migrations'),
-  consumes: ['identity.user.registered'],
-  produces: [],
+  consumes: [],
+  produces: ['events.event.posted'],
   outbox,
   inbox,
-  create({ db, transact, now }) {
-    const items = createItems({ db, transact, now });
+  create({ db, transact, now, logger }) {
+    const campusEvents = createCampusEvents({ db, transact, now });
     return {
-      routes: createEventsRoutes({ items }),
-      eventHandlers: eventsEventHandlers(items),
+      routes: createEventRoutes({ campusEvents, posters: createPostgresBlobStore({ db, table: blobs }) }),
+      jobs: [createExpireEventsJob({ db, logger, now })],
     };
   },
 });

@@ -1,32 +1,58 @@
-import { boolean, index, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { inboxTable } from '@campus/service-kit/inbox';
 import { outboxTable } from '@campus/service-kit/outbox';
+import { scheduledJobTable } from '@campus/service-kit/scheduled-job';
+import { blobTable } from '@campus/service-kit/uploads/postgres-blob-store';
 
 /** Everything of the events service lives in its own schema (and its own database in production). */
 export const eventsSchema = pgSchema('events');
 
-/** What the domain keeps: rename and reshape. Changes: edit here, then `npm run db:generate -w services/events`. */
-export const items = eventsSchema.table(
-  'items',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    title: text('title').notNull(),
-    createdBy: text('created_by').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
-  },
-  (t) => [index('items_newest_idx').on(t.createdAt, t.id)],
-);
+/** One poster variant as stored: the blob's key and its size in pixels. */
+export interface StoredPosterVariant {
+  key: string;
+  width: number;
+  height: number;
+}
 
 /**
- * Who is who, so lists show names without asking identity: identity's `identity.user.registered`
- * sets a member, and a user this service has not heard of yet (registered before it existed) is
- * filled in from their session when they first write.
+ * A poster someone uploaded: who, and its variants (blobs in `blobs`). An event refers to one
+ * poster of its author; a poster no event took is removed by the expiry job after a day.
  */
-export const members = eventsSchema.table('members', {
-  userId: text('user_id').primaryKey(),
-  name: text('name').notNull(),
-  isTeacher: boolean('is_teacher').notNull(),
-});
+export const posters = eventsSchema.table(
+  'posters',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The largest variant's key: what `posterUrl` names. */
+    key: text('key').notNull(),
+    uploadedBy: text('uploaded_by').notNull(),
+    variants: jsonb('variants').$type<StoredPosterVariant[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('posters_key_idx').on(t.key, t.uploadedBy), index('posters_created_idx').on(t.createdAt)],
+);
 
+/** The spec's event. Deleted, with its poster, EVENT_LIFETIME_DAYS after `createdAt`. */
+export const events = eventsSchema.table(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title'),
+    description: text('description'),
+    posterId: uuid('poster_id')
+      .notNull()
+      .unique()
+      .references(() => posters.id),
+    registerLink: text('register_link').notNull(),
+    instagramLink: text('instagram_link'),
+    views: integer('views').notNull().default(0),
+    postedBy: text('posted_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('events_newest_idx').on(t.createdAt, t.id)],
+);
+
+export const blobs = blobTable(eventsSchema);
+export const scheduledJobs = scheduledJobTable(eventsSchema);
 export const outbox = outboxTable(eventsSchema);
+/** Required by the kit; empty while the service consumes nothing. */
 export const inbox = inboxTable(eventsSchema);

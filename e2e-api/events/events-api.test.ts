@@ -1,0 +1,74 @@
+import sharp from 'sharp';
+import type { CampusEvent, PosterUploadResponse } from '@campus/contracts/events-domain';
+import { ApiClient } from '../support/api-client';
+import { signUp, type SignedInUser } from '../support/accounts';
+
+let asha: SignedInUser;
+beforeAll(async () => {
+  asha = await signUp('student', 'Asha Events');
+});
+
+/** A multipart upload through the gateway, with the user's session cookie and the gateway's Origin. */
+async function upload(user: SignedInUser | null, bytes: Buffer, name: string, type: string) {
+  const body = new FormData();
+  body.append('poster', new Blob([new Uint8Array(bytes)], { type }), name);
+  const base = new ApiClient().baseUrl;
+  const access = user?.client.cookie('cc_access');
+  const res = await fetch(`${base}/api/event/upload`, {
+    method: 'POST',
+    headers: { origin: base, ...(access ? { cookie: `cc_access=${access}` } : {}) },
+    body,
+  });
+  return { status: res.status, body: (await res.json()) as PosterUploadResponse & { code?: string } };
+}
+
+const photo = (width = 1200, height = 1600) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 20, g: 90, b: 200 } } })
+    .jpeg()
+    .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '18/1 31/1 0/1' } })
+    .toBuffer();
+
+describe('events through the gateway', () => {
+  test('a poster is uploaded, served with its type, nosniff and immutable caching, posted, listed and viewed', async () => {
+    const uploaded = await upload(asha, await photo(), 'IMG_1.jpg', 'image/jpeg');
+    expect(uploaded.status).toBe(200);
+    const served = await fetch(`${new ApiClient().baseUrl}${uploaded.body.posterUrl}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).exif).toBeUndefined();
+
+    const created = await asha.client.post<{ data: CampusEvent }>('/api/event/createform', {
+      userid: 'someone-else',
+      posterLink: uploaded.body.posterUrl,
+      registerLink: 'https://forms.example.org/api-suite',
+      title: 'API suite fest',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data.postedBy).toBe(asha._id);
+
+    const listed = await new ApiClient().get<CampusEvent[]>('/api/event/allevents?page=1&limit=10');
+    expect(listed.body.map((e) => e._id)).toContain(created.body.data._id);
+    const viewed = await new ApiClient().request<{ view: number }>(
+      'PATCH',
+      `/api/event/events/${created.body.data._id}/view`,
+    );
+    expect(viewed).toMatchObject({ status: 200, body: { view: 1 } });
+  });
+
+  test('a guest cannot upload or post; a text file named .png is 415; a file over the cap is 413', async () => {
+    expect((await upload(null, await photo(), 'a.jpg', 'image/jpeg')).status).toBe(401);
+    expect(
+      (
+        await new ApiClient().post('/api/event/createform', {
+          posterLink: 'x',
+          registerLink: 'https://x.org',
+        })
+      ).status,
+    ).toBe(401);
+    expect((await upload(asha, Buffer.from('not an image'), 'notes.png', 'image/png')).status).toBe(415);
+    const big = Buffer.concat([await photo(400, 400), Buffer.alloc(7 * 1024 * 1024)]);
+    expect((await upload(asha, big, 'big.jpg', 'image/jpeg')).status).toBe(413);
+  });
+});

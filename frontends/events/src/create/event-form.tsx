@@ -1,0 +1,197 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import {
+  EVENTS_MESSAGES,
+  EventFormSchema,
+  POSTER_MAX_BYTES,
+  type EventFormValues,
+} from '@campus/contracts/events-domain';
+import { Button, ButtonLink } from '@campus/ui/button';
+import { Field } from '@campus/ui/field';
+import { Input } from '@campus/ui/input';
+import { TextArea } from '@campus/ui/text-area';
+import { useToast } from '@campus/ui/toast';
+import { isApiError } from '@campus/web-kit/api-error';
+import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
+import { applyServerErrors } from '@campus/web-kit/form-server-errors';
+import { createEvent, eventsQueryKeys, uploadPoster } from '../events-api';
+import styles from './event-form.module.css';
+
+export interface EventFormProps {
+  /** Called after the event was posted (the profile refreshes its counts). */
+  onCreated?: () => void;
+}
+
+const EMPTY: EventFormValues = { title: '', description: '', registerLink: '', instagramLink: '' };
+const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
+const MAX_MB = POSTER_MAX_BYTES / (1024 * 1024);
+
+/** What is wrong with a chosen file before it is sent, or undefined (the server judges its bytes again). */
+function posterProblem(file: File): string | undefined {
+  if (!file.type.startsWith('image/')) return 'Only image files can be posters (JPEG, PNG, WebP or GIF).';
+  if (file.size > POSTER_MAX_BYTES) return `The poster is too large: at most ${MAX_MB} MB.`;
+  return undefined;
+}
+
+/**
+ * "Create Event Post" (`/profile/createvent`): a poster image with a preview, the title and
+ * description the events page shows, the registration and Instagram links, and the 30-day note.
+ * The poster uploads first ('Uploading...' with its progress), then the event is posted; on 201
+ * the user goes to /events. Exposed as `events/event-form` for the profile's right panel.
+ */
+export default function EventForm({ onCreated }: EventFormProps) {
+  const { user } = useAuth();
+  const api = useApiClient();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const posterId = useId();
+  const [poster, setPoster] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [posterError, setPosterError] = useState<string | undefined>();
+  const [progress, setProgress] = useState<number | null>(null);
+  const form = useForm<EventFormValues, unknown, ReturnType<typeof EventFormSchema.parse>>({
+    resolver: zodResolver(EventFormSchema),
+    defaultValues: EMPTY,
+  });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = form;
+
+  // The preview's object URL is let go when another poster is chosen (below) or the form goes.
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
+
+  if (!user)
+    return (
+      <section className={styles.panel} aria-labelledby="event-form-title">
+        <h2 id="event-form-title" className={styles.title}>
+          Create Event Post
+        </h2>
+        <p>Please log in to advertise your event.</p>
+        <ButtonLink href="/login">Login</ButtonLink>
+      </section>
+    );
+
+  const choosePoster = (file: File | undefined) => {
+    const problem = file ? posterProblem(file) : undefined;
+    setPosterError(problem);
+    const chosen = file && !problem ? file : null;
+    setPoster(chosen);
+    setPreview(chosen ? URL.createObjectURL(chosen) : null);
+  };
+
+  const submit = handleSubmit(async (values) => {
+    if (!poster) {
+      setPosterError(EVENTS_MESSAGES.posterRequired);
+      toast.error(EVENTS_MESSAGES.posterRequired);
+      document.getElementById(posterId)?.focus();
+      return;
+    }
+    try {
+      setProgress(0);
+      const uploaded = await uploadPoster(api, poster, setProgress);
+      await createEvent(api, {
+        userid: user._id,
+        posterLink: uploaded.posterUrl,
+        registerLink: values.registerLink,
+        instagramLink: values.instagramLink || undefined,
+        title: values.title,
+        description: values.description || undefined,
+      });
+      await queryClient.invalidateQueries({ queryKey: eventsQueryKeys.all });
+      onCreated?.();
+      void navigate('/events');
+    } catch (error) {
+      console.error('Error posting the event:', error);
+      if (
+        isApiError(error) &&
+        error.issues.length === 0 &&
+        error.status >= 400 &&
+        error.status < 500 &&
+        error.code !== 'VALIDATION_FAILED'
+      )
+        setPosterError(error.message);
+      else
+        applyServerErrors(form, error, {
+          fallbackMessage: 'The event could not be posted. Please try again.',
+        });
+    } finally {
+      setProgress(null);
+    }
+  });
+
+  const uploading = progress !== null;
+  return (
+    <section className={styles.panel} aria-labelledby="event-form-title">
+      <h2 id="event-form-title" className={styles.title}>
+        Create Event Post
+      </h2>
+      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+        <Field
+          id={posterId}
+          label="Event poster"
+          required
+          hint={`An image: JPEG, PNG, WebP or GIF, at most ${MAX_MB} MB.`}
+          error={posterError}
+        >
+          <input
+            className={styles.file}
+            type="file"
+            accept={ACCEPT}
+            onChange={(e) => choosePoster(e.target.files?.[0])}
+          />
+        </Field>
+        {preview && <img className={styles.preview} src={preview} alt="Preview of the chosen poster" />}
+        <Field label="Event title" required error={errors.title?.message}>
+          <Input autoComplete="off" placeholder="e.g. Hack Night 2026" {...register('title')} />
+        </Field>
+        <Field
+          label="Description"
+          hint="Optional: when, where, who it is for."
+          error={errors.description?.message}
+        >
+          <TextArea rows={3} {...register('description')} />
+        </Field>
+        <Field label="Registration link" required error={errors.registerLink?.message}>
+          <Input type="url" autoComplete="off" placeholder="https://..." {...register('registerLink')} />
+        </Field>
+        <Field label="Instagram link" hint="Optional" error={errors.instagramLink?.message}>
+          <Input
+            type="url"
+            autoComplete="off"
+            placeholder="https://instagram.com/..."
+            {...register('instagramLink')}
+          />
+        </Field>
+        <p className={styles.note}>{EVENTS_MESSAGES.lifetimeNote}</p>
+        {errors.root?.server?.message && (
+          <p className={styles.error} role="alert">
+            {errors.root.server.message}
+          </p>
+        )}
+        {uploading && (
+          <progress className={styles.progress} max={100} value={progress} aria-label="Poster upload">
+            {progress}%
+          </progress>
+        )}
+        <Button
+          type="submit"
+          loading={isSubmitting}
+          loadingLabel={uploading ? `Uploading... ${progress}%` : 'Uploading...'}
+        >
+          Post Event
+        </Button>
+      </form>
+    </section>
+  );
+}

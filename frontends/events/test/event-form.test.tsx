@@ -1,0 +1,151 @@
+import '@testing-library/jest-dom';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CreateEventResponse, EVENTS_MESSAGES } from '@campus/contracts/events-domain';
+import { contractReply, errorReply } from '@campus/web-kit/testing/api-replies';
+import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
+import EventForm from '../src/create/event-form';
+import { campusEvent, student } from './events-fixtures';
+
+const POSTER_URL = `/api/event/poster/${'a'.repeat(64)}.webp`;
+
+/** The upload goes by XMLHttpRequest (for its progress): this one reports 50% then answers. */
+class FakeUpload {
+  static sent: FormData[] = [];
+  static answer = { status: 200, body: { posterUrl: POSTER_URL, variants: [] } as unknown };
+  upload: { onprogress?: (e: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
+  onload?: () => void;
+  onerror?: () => void;
+  status = 0;
+  statusText = '';
+  responseText = '';
+  withCredentials = false;
+  open() {}
+  setRequestHeader() {}
+  send(body: FormData) {
+    FakeUpload.sent.push(body);
+    setTimeout(() => {
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+      this.status = FakeUpload.answer.status;
+      this.responseText = JSON.stringify(FakeUpload.answer.body);
+      this.onload?.();
+    }, 0);
+  }
+}
+
+beforeEach(() => {
+  FakeUpload.sent = [];
+  FakeUpload.answer = { status: 200, body: { posterUrl: POSTER_URL, variants: [] } };
+  (globalThis as { XMLHttpRequest: unknown }).XMLHttpRequest = FakeUpload;
+  URL.createObjectURL = jest.fn(() => 'blob:preview');
+  URL.revokeObjectURL = jest.fn();
+});
+
+const image = () => new File([new Uint8Array([0xff, 0xd8, 0xff])], 'fest.jpg', { type: 'image/jpeg' });
+
+async function fillLinks() {
+  await userEvent.type(screen.getByLabelText(/^Event title/), 'Hack Night');
+  await userEvent.type(screen.getByLabelText(/^Registration link/), 'https://forms.example.org/hack');
+}
+
+describe('Create Event Post', () => {
+  test('it says the post is deleted after 30 days', () => {
+    renderRemoteScreen(<EventForm />, { user: student, path: '/profile/createvent' });
+    expect(screen.getByText(EVENTS_MESSAGES.lifetimeNote)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Event poster/)).toHaveAttribute(
+      'accept',
+      expect.stringContaining('image/'),
+    );
+  });
+
+  test('when submitted without a poster, then "Please select a poster to upload." and nothing is sent', async () => {
+    const { requests } = renderRemoteScreen(<EventForm />, { user: student, path: '/profile/createvent' });
+    await fillLinks();
+    await userEvent.click(screen.getByRole('button', { name: 'Post Event' }));
+    expect((await screen.findAllByText(EVENTS_MESSAGES.posterRequired)).length).toBeGreaterThan(0);
+    expect(requests).toHaveLength(0);
+    expect(FakeUpload.sent).toHaveLength(0);
+  });
+
+  test('when the file is not an image, then it is refused at once', async () => {
+    renderRemoteScreen(<EventForm />, { user: student, path: '/profile/createvent' });
+    await userEvent.upload(
+      screen.getByLabelText(/^Event poster/),
+      new File(['hi'], 'notes.txt', { type: 'text/plain' }),
+      {
+        applyAccept: false,
+      },
+    );
+    expect(await screen.findByText(/Only image files can be posters/)).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Preview of the chosen poster' })).not.toBeInTheDocument();
+  });
+
+  test('when the links are wrong, then each field says why', async () => {
+    renderRemoteScreen(<EventForm />, { user: student, path: '/profile/createvent' });
+    await userEvent.type(screen.getByLabelText(/^Registration link/), 'javascript:alert(1)');
+    await userEvent.type(screen.getByLabelText(/^Instagram link/), 'https://example.org/x');
+    await userEvent.click(screen.getByRole('button', { name: 'Post Event' }));
+    expect(await screen.findByText(EVENTS_MESSAGES.titleRequired)).toBeInTheDocument();
+    expect(screen.getByText(EVENTS_MESSAGES.registerInvalid)).toBeInTheDocument();
+    expect(screen.getByText(EVENTS_MESSAGES.instagramInvalid)).toBeInTheDocument();
+  });
+
+  test('when a poster and links are given, then the poster uploads, the event is posted with its posterUrl and the user goes to /events', async () => {
+    const onCreated = jest.fn();
+    const { requests, location } = renderRemoteScreen(<EventForm onCreated={onCreated} />, {
+      user: student,
+      path: '/profile/createvent',
+      replies: [
+        contractReply(
+          CreateEventResponse,
+          { success: true, message: 'Event posted', data: campusEvent(1) },
+          { url: '/api/event/createform', method: 'POST', status: 201 },
+        ),
+      ],
+    });
+    await userEvent.upload(screen.getByLabelText(/^Event poster/), image());
+    expect(screen.getByRole('img', { name: 'Preview of the chosen poster' })).toHaveAttribute(
+      'src',
+      'blob:preview',
+    );
+    await fillLinks();
+    await userEvent.click(screen.getByRole('button', { name: 'Post Event' }));
+
+    await waitFor(() => expect(location.pathname).toBe('/events'));
+    expect(FakeUpload.sent[0]?.get('poster')).toBeInstanceOf(File);
+    expect(requests.find((r) => r.url === '/api/event/createform')?.body).toEqual({
+      userid: student._id,
+      posterLink: POSTER_URL,
+      registerLink: 'https://forms.example.org/hack',
+      title: 'Hack Night',
+    });
+    expect(onCreated).toHaveBeenCalled();
+  });
+
+  test('when the server refuses the poster, then its message shows under the poster and no event is posted', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    FakeUpload.answer = {
+      status: 415,
+      body: {
+        success: false,
+        code: 'UNSUPPORTED_IMAGE_TYPE',
+        message: 'Only images can be uploaded: JPEG, PNG, WebP, GIF.',
+      },
+    };
+    const { requests } = renderRemoteScreen(<EventForm />, {
+      user: student,
+      path: '/profile/createvent',
+      replies: [errorReply(500, { code: 'NEVER', message: 'not called' })],
+    });
+    await userEvent.upload(screen.getByLabelText(/^Event poster/), image());
+    await fillLinks();
+    await userEvent.click(screen.getByRole('button', { name: 'Post Event' }));
+    expect(await screen.findByText('Only images can be uploaded: JPEG, PNG, WebP, GIF.')).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+
+  test('when nobody is signed in, then a login prompt instead of the form', () => {
+    renderRemoteScreen(<EventForm />, { user: null, path: '/profile/createvent' });
+    expect(screen.getByText('Please log in to advertise your event.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,148 @@
+import '@testing-library/jest-dom';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { EVENTS_MESSAGES, ViewResponse } from '@campus/contracts/events-domain';
+import { encodeCursor } from '@campus/contracts/paging';
+import { contractReply, errorReply } from '@campus/web-kit/testing/api-replies';
+import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
+import EventsPage from '../src/events/events-page';
+import { campusEvent, eventsFrom, eventsReply } from './events-fixtures';
+
+const grid = () => screen.getByRole('region', { name: 'Upcoming Events' });
+
+describe('/events', () => {
+  test('while the first page loads, then "Loading events..."', async () => {
+    let release!: () => void;
+    renderRemoteScreen(<EventsPage />, {
+      user: null,
+      path: '/events',
+      replies: [{ ...eventsReply([campusEvent(1)]), hold: new Promise<void>((r) => (release = r)) }],
+    });
+    expect(await screen.findByText(EVENTS_MESSAGES.loading)).toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Upcoming Events' })).toBeInTheDocument();
+    expect(screen.queryByText(EVENTS_MESSAGES.loading)).not.toBeInTheDocument();
+  });
+
+  test('when events load, then Latest Events shows the first 5 in the carousel and Upcoming Events all of them, with views, Register Now and Follow only with an Instagram link', async () => {
+    const events = eventsFrom(7, 7);
+    events[0] = { ...events[0]!, instagramLink: 'https://www.instagram.com/e7/', view: 3 };
+    events[1] = { ...events[1]!, title: null, description: null };
+    const { requests } = renderRemoteScreen(<EventsPage />, {
+      user: null,
+      path: '/events',
+      replies: [eventsReply(events)],
+    });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Latest Events' })).toBeInTheDocument();
+    expect(requests[0]?.url).toBe('/api/event/allevents?page=1&limit=10');
+    const carousel = await screen.findByRole('region', { name: 'Latest events' });
+    expect(within(carousel).getAllByRole('button', { name: /^Show event \d$/ })).toHaveLength(5);
+
+    const cards = within(grid()).getAllByRole('listitem');
+    expect(cards).toHaveLength(7);
+    expect(within(cards[0]!).getByText('3 views')).toBeInTheDocument();
+    expect(within(cards[0]!).getByRole('link', { name: 'Register Now' })).toHaveAttribute(
+      'href',
+      'https://forms.example.org/7',
+    );
+    expect(within(cards[0]!).getByRole('link', { name: 'Register Now' })).toHaveAttribute('target', '_blank');
+    expect(within(cards[0]!).getByRole('link', { name: 'Follow Event 7 on Instagram' })).toHaveAttribute(
+      'href',
+      'https://www.instagram.com/e7/',
+    );
+    expect(within(cards[2]!).queryByRole('link', { name: /Follow/ })).not.toBeInTheDocument();
+    // The spec's form never asked for a title: a fallback, never an empty heading.
+    expect(within(cards[1]!).getByRole('heading', { name: EVENTS_MESSAGES.untitled })).toBeInTheDocument();
+
+    const poster = within(cards[0]!).getByRole('img', { name: 'Poster: Event 7' });
+    expect(poster).toHaveAttribute('srcset', expect.stringContaining(' 320w'));
+    expect(poster).toHaveAttribute('loading', 'lazy');
+    // Fewer than 10: no more pages.
+    expect(screen.queryByRole('button', { name: 'Load More Events' })).not.toBeInTheDocument();
+  });
+
+  test('when a card is opened, then the zoomed poster shows and, once the server counted it, one more view', async () => {
+    const { requests } = renderRemoteScreen(<EventsPage />, {
+      user: null,
+      path: '/events',
+      replies: [
+        eventsReply([campusEvent(2), campusEvent(1, { view: 4 })]),
+        contractReply(ViewResponse, { success: true, view: 5 }, { match: '/view', method: 'PATCH' }),
+      ],
+    });
+    const card = (await screen.findAllByRole('listitem')).find((li) => within(li).queryByText('4 views'))!;
+    await userEvent.click(within(card).getByRole('button', { name: 'Open the poster of Event 1' }));
+
+    const overlay = await screen.findByRole('dialog', { name: 'Event 1' });
+    expect(within(overlay).getByRole('img', { name: 'Poster: Event 1' })).toBeInTheDocument();
+    await waitFor(() => expect(within(card).getByText('5 views')).toBeInTheDocument());
+    expect(requests.at(-1)).toMatchObject({
+      method: 'PATCH',
+      url: `/api/event/events/${campusEvent(1)._id}/view`,
+    });
+
+    await userEvent.click(within(overlay).getByRole('button', { name: 'Close poster' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  test('when counting the view fails, then the overlay opens anyway and the count stays, with the failure on the console only', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderRemoteScreen(<EventsPage />, {
+      user: null,
+      path: '/events',
+      replies: [
+        eventsReply([campusEvent(1, { view: 2 })]),
+        errorReply(404, { code: 'EVENT_NOT_FOUND', message: 'Event not found.' }),
+      ],
+    });
+    const carousel = await screen.findByRole('region', { name: 'Latest events' });
+    await userEvent.click(within(carousel).getAllByRole('button', { name: 'Learn More' })[0]!);
+    expect(await screen.findByRole('dialog', { name: 'Event 1' })).toBeInTheDocument();
+    await waitFor(() => expect(consoleError).toHaveBeenCalled());
+    expect(within(grid()).getByText('2 views')).toBeInTheDocument();
+    consoleError.mockRestore();
+  });
+
+  test('when a full page came back, then the green Load More Events fetches the next after the last event, merging without duplicates', async () => {
+    const first = eventsFrom(20, 10);
+    const last = first.at(-1)!;
+    const cursor = encodeCursor({ createdAt: last.createdAt, id: last._id });
+    const { requests } = renderRemoteScreen(<EventsPage />, {
+      user: null,
+      path: '/events',
+      replies: [
+        eventsReply(first, 'page=1'),
+        eventsReply([last, campusEvent(10), campusEvent(9)], 'cursor='),
+      ],
+    });
+    const more = await screen.findByRole('button', { name: 'Load More Events' });
+    await userEvent.click(more);
+    await waitFor(() => expect(within(grid()).getAllByRole('listitem')).toHaveLength(12));
+    expect(requests.at(-1)?.url).toBe(`/api/event/allevents?cursor=${cursor}&limit=10`);
+    expect(screen.queryByRole('button', { name: 'Load More Events' })).not.toBeInTheDocument();
+  });
+
+  test('when there are no events, then an empty state', async () => {
+    renderRemoteScreen(<EventsPage />, { user: null, path: '/events', replies: [eventsReply([])] });
+    expect(await screen.findByText(EVENTS_MESSAGES.empty)).toBeInTheDocument();
+  });
+
+  test('when loading fails, then an error with a retry', async () => {
+    renderRemoteScreen(<EventsPage />, {
+      user: null,
+      path: '/events',
+      replies: [
+        errorReply(503, { code: 'UPSTREAM_UNAVAILABLE', message: 'down' }),
+        eventsReply([campusEvent(1)]),
+      ],
+    });
+    expect(await screen.findByText('The events could not be loaded.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /try again|retry/i }));
+    expect(
+      await within(await screen.findByRole('region', { name: 'Upcoming Events' })).findByRole('heading', {
+        name: 'Event 1',
+      }),
+    ).toBeInTheDocument();
+  });
+});
