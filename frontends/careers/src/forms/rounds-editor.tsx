@@ -43,9 +43,16 @@ export interface RoundsEditorProps {
 export default function RoundsEditor({ value, onChange, onBlur, labelId, hintId }: RoundsEditorProps) {
   const quill = useRef<ReactQuill>(null);
 
-  // The editable area is Quill's own div: name it for assistive tech.
+  // The editable area and the toolbar are Quill's own elements: name them for assistive tech.
   useEffect(() => {
-    const root = quill.current?.getEditor().root;
+    const editor = quill.current?.getEditor();
+    const toolbar = (editor?.getModule('toolbar') as { container?: HTMLElement } | undefined)?.container;
+    toolbar?.setAttribute('role', 'toolbar');
+    toolbar?.setAttribute('aria-label', 'Formatting');
+    toolbar
+      ?.querySelectorAll('.ql-header .ql-picker-label')
+      .forEach((label) => label.setAttribute('aria-label', 'Text style'));
+    const root = editor?.root;
     root?.setAttribute('role', 'textbox');
     root?.setAttribute('aria-multiline', 'true');
     root?.setAttribute('aria-labelledby', labelId);
