@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CAREERS_MESSAGES, INTERVIEW_SORTS, type InterviewExperience } from '@campus/contracts/careers';
 import { BackLink } from '@campus/ui/back-link';
@@ -49,14 +49,16 @@ export default function InterviewsPage() {
   const applied = search.appliedFilters;
 
   // The applied search goes into the URL (replacing, so Back leaves the page rather than each keystroke).
-  useEffect(() => {
+  const wanted = useMemo(() => {
     const next = new URLSearchParams();
     if (applied.q.trim()) next.set('q', applied.q.trim());
     if (applied.company.trim()) next.set('company', applied.company.trim());
     if (applied.sort) next.set('sort', applied.sort);
-    if (next.toString() !== new URLSearchParams(window.location.search).toString())
-      setParams(next, { replace: true });
-  }, [applied, setParams]);
+    return next.toString();
+  }, [applied]);
+  useEffect(() => {
+    if (wanted !== params.toString()) setParams(new URLSearchParams(wanted), { replace: true });
+  }, [wanted, params, setParams]);
 
   const fetchPage = useCallback(
     (page: number, signal: AbortSignal) => fetchInterviewPage(api, applied, page, signal),
