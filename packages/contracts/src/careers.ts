@@ -1,42 +1,244 @@
 import { z } from 'zod';
-import { requiredText, successWith, UserId } from './common';
+import { httpUrl, plainText, requiredText, UserId } from './common';
 import { pageQuery, pagedSuccessWith } from './paging';
 
-/** The careers domain's wire: what its service accepts and answers, and what its remote shows. */
-export const CAREERS_PAGE_SIZE = 20;
-export const CAREERS_MAX_LIMIT = 50;
+/**
+ * The careers domain's wire (spec §3, §5, §7, §9): job posts under /api/job, interview experiences
+ * under /api/interview. Field names are the spec's, so a client written against the original works
+ * unchanged; what the spec leaves open (paging the job list, anonymity, bounds) is documented here.
+ */
+
+/** Spec §9: the creation form's job types; the interview form also offers Intern + FT. */
+export const JOB_TYPES = ['Full-Time', 'Intern', 'Part-Time'] as const;
+export type JobType = (typeof JOB_TYPES)[number];
+export const INTERVIEW_JOB_TYPES = ['Full-Time', 'Intern', 'Part-Time', 'Intern + FT'] as const;
+export type InterviewJobType = (typeof INTERVIEW_JOB_TYPES)[number];
+export const INTERVIEW_DIFFICULTIES = ['Easy', 'Medium', 'Hard', 'Difficult'] as const;
+export type InterviewDifficulty = (typeof INTERVIEW_DIFFICULTIES)[number];
+export const INTERVIEW_SORTS = ['date_desc', 'date_asc'] as const;
+export type InterviewSort = (typeof INTERVIEW_SORTS)[number];
+
+/** Spec §9: interview search pages of 6; the job list's default page and its cap. */
+export const INTERVIEW_PAGE_SIZE = 6;
+export const INTERVIEW_MAX_LIMIT = 50;
+export const INTERVIEW_MAX_QUERY_LENGTH = 200;
+export const JOB_PAGE_SIZE = 50;
+export const JOB_MAX_LIMIT = 100;
+/** Interview rounds: a whole number, 1 to 20 (spec §9 draws rounds % 10 dots). */
+export const INTERVIEW_MAX_ROUNDS = 20;
+/** The rounds' HTML after sanitizing (the services take JSON bodies up to 100 kB, images included). */
+export const INTERVIEW_DESCRIPTION_MAX = 90_000;
+export const JOB_DESCRIPTION_MAX = 5_000;
 
 export const CAREERS_MESSAGES = {
-  titleRequired: 'Title is required',
-  created: 'Created successfully',
-  found: 'Items found',
-  empty: 'Nothing here yet',
+  companyRequired: 'Company name is required',
+  roleRequired: 'Role is required',
+  salaryRequired: 'Salary is required',
+  jobDescriptionRequired: 'Job description is required',
+  jobTypeInvalid: 'Job type must be Full-Time, Intern or Part-Time',
+  interviewJobTypeInvalid: 'Job type must be Full-Time, Intern, Part-Time or Intern + FT',
+  difficultyInvalid: 'Difficulty must be Easy, Medium, Hard or Difficult',
+  roundsInvalid: `Interview rounds must be a whole number from 1 to ${INTERVIEW_MAX_ROUNDS}`,
+  dateInvalid: 'Interview date must be a date (YYYY-MM-DD)',
+  dateInFuture: 'Interview date cannot be in the future',
+  linkInvalid: 'Please enter a valid http(s) link.',
+  descriptionTooLong: `The rounds description is too long (at most ${INTERVIEW_DESCRIPTION_MAX} characters of HTML, images included)`,
+  jobCreated: 'Job post created',
+  jobDeleted: 'Job Post Deleted',
+  jobNotFound: 'Job post not found.',
+  jobNotYours: 'You can only delete your own job posts.',
+  interviewCreated: 'Submitted successfully! ❤️ThankYou for Contributing',
+  interviewNotFound: 'Interview experience not found.',
+  interviewIdInvalid: 'Malformed interview id.',
+  searchFound: 'Interview experiences found',
+  searchEmpty: 'No interview experiences found matching your criteria',
+  queryTooLong: `Search text must be at most ${INTERVIEW_MAX_QUERY_LENGTH} characters`,
+  companyFilterTooLong: 'Company filter must be at most 100 characters',
+  sortInvalid: 'Sort must be date_desc or date_asc',
+  mineInvalid: 'mine must be true or false',
 } as const;
 
-export const CareersItem = z
+const blankToUndefined = (v: unknown) =>
+  v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v;
+
+/** Optional free text: trimmed, blank is absent, bounded. */
+const optionalText = (max: number, message = `Must be at most ${max} characters.`) =>
+  z.preprocess(blankToUndefined, plainText(message).trim().max(max, message).optional());
+
+/** Optional link: blank is absent, else http(s) only. */
+const optionalLink = z.preprocess(blankToUndefined, httpUrl(CAREERS_MESSAGES.linkInvalid).optional());
+
+/** A job post as every endpoint returns it; absent optional fields are empty strings. */
+export const JobPost = z
   .object({
     _id: z.string(),
-    title: z.string(),
-    createdBy: UserId,
-    /** Null for an author the service has not heard of. */
-    authorName: z.string().nullable(),
+    postedBy: UserId,
+    companyName: z.string(),
+    role: z.string(),
+    jobDescription: z.string(),
+    jobType: z.enum(JOB_TYPES),
+    salary: z.string(),
+    city: z.string(),
+    jobLink: z.string(),
+    linkedinUrl: z.string(),
     createdAt: z.string(),
   })
-  .meta({ id: 'CareersItem' });
-export type CareersItem = z.infer<typeof CareersItem>;
+  .meta({ id: 'JobPost' });
+export type JobPost = z.infer<typeof JobPost>;
 
-export const CreateCareersItemRequest = z
-  .object({ title: requiredText(CAREERS_MESSAGES.titleRequired, 200) })
-  .meta({ id: 'CreateCareersItemRequest' });
-export type CreateCareersItemRequest = z.input<typeof CreateCareersItemRequest>;
+/** POST /api/job/createjobpost: the spec's payload (`postedBy` is ignored: it is the signed-in user). */
+export const CreateJobPostRequest = z
+  .object({
+    companyName: requiredText(CAREERS_MESSAGES.companyRequired, 100),
+    role: requiredText(CAREERS_MESSAGES.roleRequired, 100),
+    jobDescription: requiredText(CAREERS_MESSAGES.jobDescriptionRequired, JOB_DESCRIPTION_MAX),
+    salary: requiredText(CAREERS_MESSAGES.salaryRequired, 100),
+    jobType: z.preprocess(
+      blankToUndefined,
+      z.enum(JOB_TYPES, { error: CAREERS_MESSAGES.jobTypeInvalid }).default('Full-Time'),
+    ),
+    city: optionalText(100),
+    jobLink: optionalLink,
+    linkedinUrl: optionalLink,
+  })
+  .meta({ id: 'CreateJobPostRequest' });
+export type CreateJobPostRequest = z.input<typeof CreateJobPostRequest>;
 
-/** `?page=&limit=`: a page of the list (pages from 1; a limit over the cap is a 400). */
-export const CareersListQuery = z.object(
-  pageQuery({ defaultLimit: CAREERS_PAGE_SIZE, maxLimit: CAREERS_MAX_LIMIT }),
+const trueFalse = z.preprocess(
+  (v) => (v === undefined || v === '' ? 'false' : v),
+  z
+    .enum(['true', 'false', '1', '0'], { error: CAREERS_MESSAGES.mineInvalid })
+    .transform((v) => v === 'true' || v === '1'),
 );
 
-export const CareersListResponse = pagedSuccessWith('CareersListResponse', CareersItem);
-export type CareersListResponse = z.infer<typeof CareersListResponse>;
+/** GET /api/job/alljobpost: `?page=&limit=` (newest first) and `?mine=true` for the signed-in user's own. */
+export const JobListQuery = z.object({
+  mine: trueFalse,
+  ...pageQuery({ defaultLimit: JOB_PAGE_SIZE, maxLimit: JOB_MAX_LIMIT }),
+});
+export type JobListQuery = z.output<typeof JobListQuery>;
 
-export const CareersItemResponse = successWith('CareersItemResponse', CareersItem);
-export type CareersItemResponse = z.infer<typeof CareersItemResponse>;
+/** The spec's bare array; where the list goes on is in the X-Total-Count, X-Page and X-Pages headers. */
+export const JobListResponse = z.array(JobPost).meta({ id: 'JobListResponse' });
+export type JobListResponse = z.infer<typeof JobListResponse>;
+
+export const JobPostResponse = JobPost;
+
+export const JobDeletedResponse = z
+  .object({ success: z.literal(true), message: z.string(), data: z.object({ _id: z.string() }) })
+  .meta({ id: 'JobDeletedResponse' });
+export type JobDeletedResponse = z.infer<typeof JobDeletedResponse>;
+
+/** An interview experience as every endpoint returns it (spec §3). */
+export const InterviewExperience = z
+  .object({
+    _id: z.string(),
+    companyName: z.string(),
+    role: z.string(),
+    interviewRounds: z.number().int().nullable(),
+    /** Sanitized HTML (sanitize again before rendering). */
+    interviewRoundsDescription: z.string(),
+    /** As given: YYYY-MM-DD, or null when not given. */
+    interviewDate: z.string().nullable(),
+    salary: z.string(),
+    interviewDifficulty: z.enum(INTERVIEW_DIFFICULTIES).nullable(),
+    city: z.string(),
+    jobType: z.enum(INTERVIEW_JOB_TYPES).nullable(),
+    linkedinUrl: z.string(),
+    /** Null when shared anonymously: an anonymous experience never names its author. */
+    postedBy: UserId.nullable(),
+    /** Null when shared anonymously (readers show "Anonymous"). */
+    uploaderName: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'InterviewExperience' });
+export type InterviewExperience = z.infer<typeof InterviewExperience>;
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
+export function isCalendarDate(value: string): boolean {
+  const m = DATE_ONLY.exec(value);
+  if (!m) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value && Number(m[1]) >= 1950;
+}
+
+/** POST /api/interview/create: the spec's fields; the author is the signed-in user. */
+export const CreateInterviewRequest = z
+  .object({
+    companyName: requiredText(CAREERS_MESSAGES.companyRequired, 100),
+    role: requiredText(CAREERS_MESSAGES.roleRequired, 100),
+    salary: requiredText(CAREERS_MESSAGES.salaryRequired, 100),
+    interviewRounds: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: CAREERS_MESSAGES.roundsInvalid })
+        .int(CAREERS_MESSAGES.roundsInvalid)
+        .min(1, CAREERS_MESSAGES.roundsInvalid)
+        .max(INTERVIEW_MAX_ROUNDS, CAREERS_MESSAGES.roundsInvalid)
+        .optional(),
+    ),
+    interviewRoundsDescription: z.preprocess(
+      (v) => (v === null ? undefined : v),
+      z
+        .string({ error: 'The rounds description must be text' })
+        .max(INTERVIEW_DESCRIPTION_MAX, CAREERS_MESSAGES.descriptionTooLong)
+        .optional()
+        .transform((v) => v ?? ''),
+    ),
+    interviewDate: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ error: CAREERS_MESSAGES.dateInvalid })
+        .trim()
+        .refine(isCalendarDate, CAREERS_MESSAGES.dateInvalid)
+        .optional(),
+    ),
+    interviewDifficulty: z.preprocess(
+      blankToUndefined,
+      z.enum(INTERVIEW_DIFFICULTIES, { error: CAREERS_MESSAGES.difficultyInvalid }).optional(),
+    ),
+    jobType: z.preprocess(
+      blankToUndefined,
+      z.enum(INTERVIEW_JOB_TYPES, { error: CAREERS_MESSAGES.interviewJobTypeInvalid }).optional(),
+    ),
+    city: optionalText(100),
+    linkedinUrl: optionalLink,
+    /** Share without the name: uploaderName and postedBy are not shown. */
+    isAnonymous: z.preprocess(
+      (v) => (v === 'true' ? true : v === 'false' || v === undefined || v === null ? false : v),
+      z.boolean({ error: 'isAnonymous must be true or false' }),
+    ),
+  })
+  .meta({ id: 'CreateInterviewRequest' });
+export type CreateInterviewRequest = z.input<typeof CreateInterviewRequest>;
+
+/** GET /api/interview/search query. Every value is plain text: never a pattern, an operator or an object. */
+export const InterviewSearchQuery = z.object({
+  q: z
+    .string({ error: 'Search text must be text' })
+    .max(INTERVIEW_MAX_QUERY_LENGTH, CAREERS_MESSAGES.queryTooLong)
+    .optional()
+    .transform((v) => v?.trim() ?? ''),
+  company: z
+    .string({ error: 'Company filter must be text' })
+    .max(100, CAREERS_MESSAGES.companyFilterTooLong)
+    .optional()
+    .transform((v) => v?.trim() || undefined),
+  sort: z.preprocess(
+    blankToUndefined,
+    z.enum(INTERVIEW_SORTS, { error: CAREERS_MESSAGES.sortInvalid }).optional(),
+  ),
+  ...pageQuery({ defaultLimit: INTERVIEW_PAGE_SIZE, maxLimit: INTERVIEW_MAX_LIMIT }),
+});
+export type InterviewSearchQuery = z.output<typeof InterviewSearchQuery>;
+
+/** The spec's `success, data, pages, message`, plus `page` and `total`. */
+export const InterviewSearchResponse = pagedSuccessWith('InterviewSearchResponse', InterviewExperience);
+export type InterviewSearchResponse = z.infer<typeof InterviewSearchResponse>;
+
+export const InterviewCreatedResponse = z
+  .object({ success: z.literal(true), message: z.string(), data: InterviewExperience })
+  .meta({ id: 'InterviewCreatedResponse' });
+export type InterviewCreatedResponse = z.infer<typeof InterviewCreatedResponse>;

@@ -1,32 +1,76 @@
-import { boolean, index, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { inboxTable } from '@campus/service-kit/inbox';
 import { outboxTable } from '@campus/service-kit/outbox';
 
 /** Everything of the careers service lives in its own schema (and its own database in production). */
 export const careersSchema = pgSchema('careers');
 
-/** What the domain keeps: rename and reshape. Changes: edit here, then `npm run db:generate -w services/careers`. */
-export const items = careersSchema.table(
-  'items',
+/** Job posts (spec §3). Optional text is '' when not given, so the wire always carries every field. */
+export const jobPosts = careersSchema.table(
+  'job_posts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    title: text('title').notNull(),
-    createdBy: text('created_by').notNull(),
+    postedBy: text('posted_by').notNull(),
+    companyName: text('company_name').notNull(),
+    role: text('role').notNull(),
+    jobDescription: text('job_description').notNull(),
+    jobType: text('job_type', { enum: ['Full-Time', 'Intern', 'Part-Time'] }).notNull(),
+    salary: text('salary').notNull(),
+    city: text('city').notNull().default(''),
+    jobLink: text('job_link').notNull().default(''),
+    linkedinUrl: text('linkedin_url').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [index('items_newest_idx').on(t.createdAt, t.id)],
+  (t) => [
+    check('job_posts_job_type_check', sql`${t.jobType} in ('Full-Time', 'Intern', 'Part-Time')`),
+    // The list, newest first; and one user's own posts, newest first.
+    index('job_posts_newest_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('job_posts_posted_by_newest_idx').on(t.postedBy, t.createdAt.desc(), t.id.desc()),
+  ],
 );
 
 /**
- * Who is who, so lists show names without asking identity: identity's `identity.user.registered`
- * sets a member, and a user this service has not heard of yet (registered before it existed) is
- * filled in from their session when they first write.
+ * Interview experiences (spec §3). `search_document` (a generated tsvector over company, role and
+ * the rounds' text, with its GIN index) and `company_key` (the folded company name) are added by the
+ * hand-written migration 0001_search, because they call the immutable SQL functions it defines (ADR
+ * 0060, as the library). Queries reach them through data/interview-search-sql.ts.
  */
-export const members = careersSchema.table('members', {
-  userId: text('user_id').primaryKey(),
-  name: text('name').notNull(),
-  isTeacher: boolean('is_teacher').notNull(),
-});
+export const interviews = careersSchema.table(
+  'interviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyName: text('company_name').notNull(),
+    role: text('role').notNull(),
+    interviewRounds: integer('interview_rounds'),
+    interviewRoundsDescription: text('interview_rounds_description').notNull().default(''),
+    interviewDate: date('interview_date', { mode: 'string' }),
+    salary: text('salary').notNull(),
+    interviewDifficulty: text('interview_difficulty', { enum: ['Easy', 'Medium', 'Hard', 'Difficult'] }),
+    city: text('city').notNull().default(''),
+    jobType: text('job_type', { enum: ['Full-Time', 'Intern', 'Part-Time', 'Intern + FT'] }),
+    linkedinUrl: text('linkedin_url').notNull().default(''),
+    postedBy: text('posted_by').notNull(),
+    /** Null when shared anonymously. */
+    uploaderName: text('uploader_name'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    check('interviews_rounds_check', sql`${t.interviewRounds} between 1 and 20`),
+    check(
+      'interviews_difficulty_check',
+      sql`${t.interviewDifficulty} in ('Easy', 'Medium', 'Hard', 'Difficult')`,
+    ),
+    check(
+      'interviews_job_type_check',
+      sql`${t.jobType} in ('Full-Time', 'Intern', 'Part-Time', 'Intern + FT')`,
+    ),
+    // Browse orders: newest shared (default), interview date newest and oldest first.
+    index('interviews_newest_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('interviews_date_desc_idx').on(t.interviewDate.desc(), t.createdAt.desc(), t.id.desc()),
+    index('interviews_date_asc_idx').on(t.interviewDate.asc(), t.createdAt.desc(), t.id.desc()),
+  ],
+);
 
 export const outbox = outboxTable(careersSchema);
 export const inbox = inboxTable(careersSchema);

@@ -1,0 +1,260 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { chromium, type Page, type Response } from 'playwright-core';
+import {
+  naiveInterviewSearchSql,
+  searchInterviewsSql,
+  type InterviewSearchFilters,
+} from '@campus/careers-service/interview-search-sql';
+import { careersService } from '@campus/careers-service/service';
+import { createInProcessBus } from '@campus/service-kit/bus/in-process-bus';
+import { openDatabase, openEmbeddedPostgres, type DatabaseHandle } from '@campus/service-kit/db';
+import { startService } from '@campus/service-kit/service-runtime';
+import { generateTestKeys } from '@campus/service-kit/testing/test-keys';
+import { WEB_STATS_DIR } from '../../scripts/build-web';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, withWebPlatform } from './web-platform';
+
+const INTERVIEWS = Number(process.env.BENCH_INTERVIEWS ?? 100_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
+
+const COMPANIES = [
+  'Google',
+  'Microsoft',
+  'Amazon',
+  'Flipkart',
+  'Infosys',
+  'TCS',
+  'Wipro',
+  'Zoho',
+  'Atlassian',
+  'Adobe',
+  'Goldman Sachs',
+  'Société Générale',
+  'Razorpay',
+  'Swiggy',
+  'Paytm',
+  'Oracle',
+  'Cisco',
+  'Intel',
+  'Qualcomm',
+  'Accenture',
+  'Deloitte',
+  'JP Morgan',
+  'Uber',
+  'Meesho',
+  'PhonePe',
+  'Nvidia',
+  'Samsung',
+  'Walmart',
+  'Salesforce',
+  'Juspay',
+];
+const ROLES = [
+  'SDE Intern',
+  'SDE 1',
+  'Data Scientist',
+  'Frontend Engineer',
+  'Backend Engineer',
+  'Analyst',
+  'Systems Engineer',
+  'DevOps Engineer',
+];
+const TOPICS = [
+  'dynamic programming on strings',
+  'graph traversal with BFS and DFS',
+  'system design of a URL shortener',
+  'SQL window functions and joins',
+  'operating system scheduling and deadlocks',
+  'computer networks TCP handshake',
+  'object oriented design of a parking lot',
+  'puzzles and probability',
+  'leadership principles and behavioural questions',
+  'react hooks and browser rendering',
+  'kubernetes and linux internals',
+  'statistics and A/B testing',
+];
+
+/** What students type: companies, roles, topics, prefixes while typing, a filter, the date sorts, browse. */
+const QUERIES: Array<Omit<InterviewSearchFilters, 'limit' | 'offset'> & { label: string }> = [
+  { label: 'q="google"', q: 'google' },
+  { label: 'q="micro" (prefix)', q: 'micro' },
+  { label: 'q="dynamic progr"', q: 'dynamic progr' },
+  { label: 'q="system design"', q: 'system design' },
+  { label: 'q="societe" (accent)', q: 'societe' },
+  { label: 'q="sde" + company=amazon', q: 'sde', company: 'amazon' },
+  { label: 'q="kubernetes" date_desc', q: 'kubernetes', sort: 'date_desc' },
+  { label: 'browse newest', q: '' },
+  { label: 'browse company=flip', q: '', company: 'flip' },
+  { label: 'browse date_asc', q: '', sort: 'date_asc' },
+];
+
+async function seed(database: DatabaseHandle): Promise<void> {
+  const db = database.db;
+  const arr = (xs: string[]) => sql.raw(`array[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]`);
+  const batch = 5_000;
+  for (let from = 1; from <= INTERVIEWS; from += batch) {
+    const to = Math.min(INTERVIEWS, from + batch - 1);
+    await db.execute(sql`
+      insert into careers.interviews (company_name, role, interview_rounds, interview_rounds_description, interview_date,
+        salary, interview_difficulty, city, job_type, linkedin_url, posted_by, uploader_name, created_at)
+      select c[1 + (i * 7919) % ${COMPANIES.length}], r[1 + (i * 31) % ${ROLES.length}], 1 + i % 6,
+             '<h2>Round 1</h2><p>Questions on <strong>' || t[1 + (i * 13) % ${TOPICS.length}] || '</strong>.</p>' ||
+             '<h2>Round 2</h2><p>Then ' || t[1 + (i * 17) % ${TOPICS.length}] || ' and a chat about projects.</p>',
+             date '2023-01-01' + ((i * 40503) % 1000)::int, '12 LPA',
+             (array['Easy','Medium','Hard','Difficult'])[1 + i % 4], 'Bengaluru', 'Full-Time', '',
+             gen_random_uuid()::text, 'Bench Student', now() - ((i * 2654435761) % 94608000) * interval '1 second'
+      from generate_series(${from}::bigint, ${to}::bigint) i,
+           (select ${arr(COMPANIES)} as c, ${arr(ROLES)} as r, ${arr(TOPICS)} as t) k`);
+  }
+  await db.execute(sql`analyze careers.interviews`);
+}
+
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+const fmt = (xs: number[]) =>
+  `p50 ${percentile(xs, 50).toFixed(2).padStart(7)} ms   p95 ${percentile(xs, 95).toFixed(2).padStart(7)} ms`;
+
+async function time(work: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await work();
+  return performance.now() - start;
+}
+
+/** Interview search at 100,000 experiences: the endpoint and its SQL against a naive ILIKE scan. */
+async function searchBench(): Promise<void> {
+  const logger = pino({ level: 'warn' });
+  const keys = generateTestKeys();
+  const url = process.env.DATABASE_URL;
+  const database = url
+    ? openDatabase({ url, poolSize: 4 })
+    : openDatabase({ pglite: await openEmbeddedPostgres(), closeWithHandle: true });
+  const bus = createInProcessBus({ logger });
+  const service = await startService(careersService, {
+    config: { PORT: 0, LOG_LEVEL: 'warn', JWT_PUBLIC_KEY: keys.publicKey },
+    database,
+    bus,
+    logger,
+  });
+  try {
+    const seeded = performance.now();
+    await seed(database);
+    console.log(
+      `${database.kind}: seeded ${INTERVIEWS} interview experiences in ${((performance.now() - seeded) / 1000).toFixed(1)} s; ${ROUNDS} rounds of ${QUERIES.length} queries`,
+    );
+    const endpoint: number[] = [];
+    const indexed: number[] = [];
+    const baseline: number[] = [];
+    const perQuery = new Map(
+      QUERIES.map((q) => [q.label, { endpoint: [] as number[], baseline: [] as number[] }]),
+    );
+    const call = (q: (typeof QUERIES)[number]) => {
+      const params = new URLSearchParams({
+        q: q.q,
+        ...(q.company ? { company: q.company } : {}),
+        ...(q.sort ? { sort: q.sort } : {}),
+      });
+      return fetch(`${service.url}/api/interview/search?${params}`).then(async (r) => {
+        if (!r.ok) throw new Error(`search answered ${r.status}`);
+        return r.json();
+      });
+    };
+    // The naive way: the same text as an unindexed case-insensitive substring over company, role and HTML.
+    const naive = (q: (typeof QUERIES)[number]) =>
+      database.db.execute(naiveInterviewSearchSql(q.q || q.company || '', 6));
+    for (const q of QUERIES) {
+      await call(q);
+      await naive(q);
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const q of QUERIES) {
+        const e = await time(() => call(q));
+        const i = await time(() => database.db.execute(searchInterviewsSql({ ...q, limit: 6, offset: 0 })));
+        const b = round < Math.max(5, ROUNDS / 3) ? await time(() => naive(q)) : undefined;
+        endpoint.push(e);
+        indexed.push(i);
+        perQuery.get(q.label)!.endpoint.push(e);
+        if (b !== undefined) {
+          baseline.push(b);
+          perQuery.get(q.label)!.baseline.push(b);
+        }
+      }
+    }
+    for (const [label, xs] of perQuery)
+      console.log(`  ${label.padEnd(32)} endpoint ${fmt(xs.endpoint)}   | ILIKE scan ${fmt(xs.baseline)}`);
+    console.log(`  all queries, GET /api/interview/search (HTTP): ${fmt(endpoint)}`);
+    console.log(`  all queries, indexed search SQL alone        : ${fmt(indexed)}`);
+    console.log(`  all queries, naive ILIKE scan baseline       : ${fmt(baseline)}`);
+    console.log(
+      `  speed-up, baseline vs endpoint: ${(percentile(baseline, 50) / percentile(endpoint, 50)).toFixed(1)}x at p50, ` +
+        `${(percentile(baseline, 95) / percentile(endpoint, 95)).toFixed(1)}x at p95 (target: endpoint p95 <= 20 ms, >= 20x)`,
+    );
+  } finally {
+    await service.stop();
+    await bus.close();
+    await database.close();
+  }
+}
+
+interface Download {
+  url: string;
+  gzip: number;
+  modules: string[];
+}
+
+/** The JS /interviews and /jobs fetch after the shell, and whether the editor (Quill) is in it. */
+async function pageWeightBench(): Promise<void> {
+  const modulesByFile = JSON.parse(readFileSync(path.join(WEB_STATS_DIR, 'careers.json'), 'utf8')) as Record<
+    string,
+    string[]
+  >;
+  await withWebPlatform(async ({ url }) => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    try {
+      for (const route of ['/interviews', '/jobs']) {
+        const page: Page = await browser.newPage();
+        const pending: Array<Promise<Download | null>> = [];
+        const onResponse = (response: Response) => {
+          if (response.request().resourceType() !== 'script' || !response.url().includes('/remotes/careers/'))
+            return;
+          const file = new URL(response.url()).pathname.split('/').pop() ?? '';
+          pending.push(
+            response
+              .body()
+              .then((body) => ({
+                url: response.url(),
+                gzip: gzipSync(body, { level: 6 }).length,
+                modules: modulesByFile[file] ?? [],
+              }))
+              .catch(() => null),
+          );
+        };
+        page.on('response', onResponse);
+        await page.goto(`${url}${route}`);
+        await page.waitForLoadState('networkidle');
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await page.waitForLoadState('networkidle');
+        const downloads = (await Promise.all(pending)).filter((d): d is Download => d !== null);
+        const quill = downloads.some((d) => d.modules.some((m) => /quill/i.test(m)));
+        console.log(
+          `  ${route.padEnd(12)} careers JS ${(downloads.reduce((t, d) => t + d.gzip, 0) / 1024).toFixed(1)} KB gzip in ${downloads.length} files; editor (quill) loaded: ${quill ? 'YES' : 'no'}`,
+        );
+        await page.close();
+      }
+    } finally {
+      await browser.close();
+    }
+  });
+}
+
+export async function run(): Promise<void> {
+  await searchBench();
+  if (process.env.BENCH_SKIP_WEB) return;
+  console.log('\nJS the careers pages load (after the shell; needs a web build):');
+  await pageWeightBench();
+}

@@ -1,0 +1,228 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import {
+  CAREERS_MESSAGES,
+  INTERVIEW_DIFFICULTIES,
+  INTERVIEW_JOB_TYPES,
+  INTERVIEW_MAX_ROUNDS,
+  type CreateInterviewRequest,
+} from '@campus/contracts/careers';
+import { Button, ButtonLink } from '@campus/ui/button';
+import { Checkbox } from '@campus/ui/checkbox';
+import { Field } from '@campus/ui/field';
+import { Input } from '@campus/ui/input';
+import { Select } from '@campus/ui/select';
+import { Skeleton } from '@campus/ui/skeleton';
+import { useToast } from '@campus/ui/toast';
+import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
+import { applyServerErrors } from '@campus/web-kit/form-server-errors';
+import { careersQueryKeys, createInterview } from '../careers-api';
+import styles from './careers-form.module.css';
+
+// The editor (Quill and its CSS) is its own chunk, fetched when this form shows: never on listings.
+const RoundsEditor = lazy(() => import('./rounds-editor'));
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Spec §5: company name (trimmed), role and salary required; the rest optional but well-formed. */
+export const InterviewFormSchema = z.object({
+  companyName: z.string().trim().min(1, CAREERS_MESSAGES.companyRequired).max(100),
+  role: z.string().trim().min(1, CAREERS_MESSAGES.roleRequired).max(100),
+  interviewRounds: z
+    .string()
+    .trim()
+    .refine(
+      (v) => v === '' || (/^\d{1,2}$/.test(v) && Number(v) >= 1 && Number(v) <= INTERVIEW_MAX_ROUNDS),
+      CAREERS_MESSAGES.roundsInvalid,
+    ),
+  interviewRoundsDescription: z.string(),
+  interviewDate: z.string().refine((v) => v === '' || v <= today(), CAREERS_MESSAGES.dateInFuture),
+  salary: z.string().trim().min(1, CAREERS_MESSAGES.salaryRequired).max(100),
+  interviewDifficulty: z.string(),
+  city: z.string().trim().max(100),
+  jobType: z.string(),
+  linkedinUrl: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), CAREERS_MESSAGES.linkInvalid),
+  isAnonymous: z.boolean(),
+});
+type InterviewFormValues = z.input<typeof InterviewFormSchema>;
+
+const EMPTY: InterviewFormValues = {
+  companyName: '',
+  role: '',
+  interviewRounds: '',
+  interviewRoundsDescription: '',
+  interviewDate: '',
+  salary: '',
+  interviewDifficulty: '',
+  city: '',
+  jobType: '',
+  linkedinUrl: '',
+  isAnonymous: false,
+};
+const DIFFICULTY_OPTIONS = INTERVIEW_DIFFICULTIES.map((d) => ({ value: d, label: d }));
+const JOB_TYPE_OPTIONS = INTERVIEW_JOB_TYPES.map((t) => ({ value: t, label: t }));
+
+function toRequest(values: z.output<typeof InterviewFormSchema>): CreateInterviewRequest {
+  return {
+    ...values,
+    interviewRounds: values.interviewRounds === '' ? undefined : Number(values.interviewRounds),
+  } as CreateInterviewRequest;
+}
+
+export interface InterviewFormProps {
+  onCreated?: () => void;
+}
+
+/** "Share Interview Experience": exposed as `careers/interview-form` for /profile/createinterview. */
+export default function InterviewForm({ onCreated }: InterviewFormProps) {
+  const { user } = useAuth();
+  const api = useApiClient();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const editorLabelId = useId();
+  const editorHintId = useId();
+  const form = useForm<InterviewFormValues, unknown, z.output<typeof InterviewFormSchema>>({
+    resolver: zodResolver(InterviewFormSchema),
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+  });
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = form;
+  // Spec §5: submission is blocked while any error shows.
+  const hasErrors = Object.keys(errors).length > 0;
+
+  if (!user)
+    return (
+      <section className={styles.panel} aria-labelledby="interview-form-title">
+        <h2 id="interview-form-title" className={styles.title}>
+          Share Interview Experience
+        </h2>
+        <p>Please log in to share an interview experience.</p>
+        <ButtonLink href="/login">Login</ButtonLink>
+      </section>
+    );
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await createInterview(api, toRequest(values));
+      toast.success(CAREERS_MESSAGES.interviewCreated);
+      // Spec §4: after success the form resets and errors clear.
+      reset(EMPTY);
+      void queryClient.invalidateQueries({ queryKey: careersQueryKeys.searches });
+      onCreated?.();
+    } catch (error) {
+      // Spec §8: a failed submit is console only; the fields the server refused say why.
+      console.error('Interview submit failed', error);
+      applyServerErrors(form, error, {
+        fallbackMessage: 'The experience could not be shared. Please try again.',
+      });
+    }
+  });
+
+  return (
+    <section className={styles.panel} aria-labelledby="interview-form-title">
+      <h2 id="interview-form-title" className={styles.title}>
+        Share Interview Experience
+      </h2>
+      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+        {errors.root?.server && (
+          <p role="alert" className={styles.formError}>
+            {errors.root.server.message}
+          </p>
+        )}
+        <div className={styles.row}>
+          <Field label="Company name" required error={errors.companyName?.message}>
+            <Input autoComplete="organization" {...register('companyName')} />
+          </Field>
+          <Field label="Role" required error={errors.role?.message}>
+            <Input autoComplete="off" {...register('role')} />
+          </Field>
+        </div>
+        <div className={styles.row}>
+          <Field
+            label="Interview rounds"
+            hint={`1 to ${INTERVIEW_MAX_ROUNDS}`}
+            error={errors.interviewRounds?.message}
+          >
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={INTERVIEW_MAX_ROUNDS}
+              {...register('interviewRounds')}
+            />
+          </Field>
+          <Field label="Interview date" error={errors.interviewDate?.message}>
+            <Input type="date" max={today()} {...register('interviewDate')} />
+          </Field>
+        </div>
+        <div>
+          <span id={editorLabelId} className={styles.editorLabel}>
+            Rounds description
+          </span>
+          <p id={editorHintId} className={styles.hint}>
+            Headings, lists, links and small images (JPEG, PNG or GIF) are kept.
+          </p>
+          <Controller
+            control={control}
+            name="interviewRoundsDescription"
+            render={({ field }) => (
+              <Suspense fallback={<Skeleton lines={4} label="Loading the editor..." />}>
+                <RoundsEditor
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  labelId={editorLabelId}
+                  hintId={editorHintId}
+                />
+              </Suspense>
+            )}
+          />
+          {errors.interviewRoundsDescription && (
+            <p role="alert" className={styles.formError}>
+              {errors.interviewRoundsDescription.message}
+            </p>
+          )}
+        </div>
+        <div className={styles.row}>
+          <Field label="Salary" required hint="An amount, a range or NA" error={errors.salary?.message}>
+            <Input autoComplete="off" {...register('salary')} />
+          </Field>
+          <Field label="Difficulty" error={errors.interviewDifficulty?.message}>
+            <Select
+              options={DIFFICULTY_OPTIONS}
+              placeholder="Select difficulty"
+              {...register('interviewDifficulty')}
+            />
+          </Field>
+        </div>
+        <div className={styles.row}>
+          <Field label="Work location" required error={errors.city?.message}>
+            <Input autoComplete="address-level2" {...register('city')} />
+          </Field>
+          <Field label="Job type" required error={errors.jobType?.message}>
+            <Select options={JOB_TYPE_OPTIONS} placeholder="Select job type" {...register('jobType')} />
+          </Field>
+        </div>
+        <Field label="LinkedIn URL" hint="Optional" error={errors.linkedinUrl?.message}>
+          <Input type="url" autoComplete="url" {...register('linkedinUrl')} />
+        </Field>
+        <Checkbox label="Share anonymously (your name is not shown)" {...register('isAnonymous')} />
+        <Button type="submit" loading={isSubmitting} loadingLabel="Submitting..." disabled={hasErrors}>
+          Submit Experience
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,150 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { z } from 'zod';
+import { CAREERS_MESSAGES, JOB_TYPES, type JobType } from '@campus/contracts/careers';
+import { Button, ButtonLink } from '@campus/ui/button';
+import { Field } from '@campus/ui/field';
+import { Input } from '@campus/ui/input';
+import { Select } from '@campus/ui/select';
+import { TextArea } from '@campus/ui/text-area';
+import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
+import { applyServerErrors } from '@campus/web-kit/form-server-errors';
+import { careersQueryKeys, createJobPost } from '../careers-api';
+import styles from './careers-form.module.css';
+
+const optionalLink = z
+  .string()
+  .trim()
+  .refine((v) => {
+    if (v === '') return true;
+    try {
+      const url = new URL(v);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, CAREERS_MESSAGES.linkInvalid);
+
+/** The form's fields as inputs give them, checked with the service's messages before sending. */
+export const JobFormSchema = z.object({
+  companyName: z.string().trim().min(1, CAREERS_MESSAGES.companyRequired).max(100),
+  role: z.string().trim().min(1, CAREERS_MESSAGES.roleRequired).max(100),
+  jobDescription: z.string().trim().min(1, CAREERS_MESSAGES.jobDescriptionRequired).max(5000),
+  salary: z.string().trim().min(1, CAREERS_MESSAGES.salaryRequired).max(100),
+  city: z.string().trim().max(100),
+  jobLink: optionalLink,
+  jobType: z.enum(JOB_TYPES),
+  linkedinUrl: optionalLink,
+});
+type JobFormValues = z.input<typeof JobFormSchema>;
+
+const EMPTY: JobFormValues = {
+  companyName: '',
+  role: '',
+  jobDescription: '',
+  salary: '',
+  city: '',
+  jobLink: '',
+  jobType: 'Full-Time' satisfies JobType,
+  linkedinUrl: '',
+};
+const JOB_TYPE_OPTIONS = JOB_TYPES.map((t) => ({ value: t, label: t }));
+
+export interface JobFormProps {
+  /** Called after the server accepted the post (the profile refreshes its counts). */
+  onCreated?: () => void;
+}
+
+/** "Create New Job Post": exposed as `careers/job-form` for /profile/createjob. On 201: /jobs/myjobpost. */
+export default function JobForm({ onCreated }: JobFormProps) {
+  const { user } = useAuth();
+  const api = useApiClient();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useForm<JobFormValues, unknown, z.output<typeof JobFormSchema>>({
+    resolver: zodResolver(JobFormSchema),
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+  });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = form;
+
+  if (!user)
+    return (
+      <section className={styles.panel} aria-labelledby="job-form-title">
+        <h2 id="job-form-title" className={styles.title}>
+          Create New Job Post
+        </h2>
+        <p>Please log in to create a post.</p>
+        <ButtonLink href="/login">Login</ButtonLink>
+      </section>
+    );
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await createJobPost(api, { ...values, postedBy: user._id });
+      reset(EMPTY);
+      await queryClient.invalidateQueries({ queryKey: careersQueryKeys.jobs });
+      onCreated?.();
+      navigate('/jobs/myjobpost');
+    } catch (error) {
+      // Spec §8: a failed job creation is console only; the fields the server refused say why.
+      console.error('Job creation failed', error);
+      applyServerErrors(form, error, {
+        fallbackMessage: 'The job post could not be created. Please try again.',
+      });
+    }
+  });
+
+  return (
+    <section className={styles.panel} aria-labelledby="job-form-title">
+      <h2 id="job-form-title" className={styles.title}>
+        Create New Job Post
+      </h2>
+      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+        {errors.root?.server && (
+          <p role="alert" className={styles.formError}>
+            {errors.root.server.message}
+          </p>
+        )}
+        <div className={styles.row}>
+          <Field label="Company name" required error={errors.companyName?.message}>
+            <Input autoComplete="organization" {...register('companyName')} />
+          </Field>
+          <Field label="Role" required error={errors.role?.message}>
+            <Input autoComplete="off" placeholder="e.g. Backend Intern" {...register('role')} />
+          </Field>
+        </div>
+        <Field label="Job description" required error={errors.jobDescription?.message}>
+          <TextArea rows={5} {...register('jobDescription')} />
+        </Field>
+        <div className={styles.row}>
+          <Field label="Salary" required hint="An amount, a range or NA" error={errors.salary?.message}>
+            <Input autoComplete="off" {...register('salary')} />
+          </Field>
+          <Field label="Job type" error={errors.jobType?.message}>
+            <Select options={JOB_TYPE_OPTIONS} {...register('jobType')} />
+          </Field>
+        </div>
+        <Field label="City" hint="Optional" error={errors.city?.message}>
+          <Input autoComplete="address-level2" {...register('city')} />
+        </Field>
+        <Field label="Job link" hint="Optional, starting with https://" error={errors.jobLink?.message}>
+          <Input type="url" autoComplete="off" {...register('jobLink')} />
+        </Field>
+        <Field label="LinkedIn URL" hint="Optional" error={errors.linkedinUrl?.message}>
+          <Input type="url" autoComplete="off" {...register('linkedinUrl')} />
+        </Field>
+        <Button type="submit" loading={isSubmitting} loadingLabel="Posting...">
+          Create Job Post
+        </Button>
+      </form>
+    </section>
+  );
+}
