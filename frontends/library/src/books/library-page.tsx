@@ -14,7 +14,7 @@ import { useDebouncedSearch } from '@campus/web-kit/use-debounced-search';
 import { useLoadMoreList } from '@campus/web-kit/use-load-more-list';
 import { usePageTitle } from '@campus/web-kit/use-page-title';
 import { fetchBookPage, libraryQueryKeys, useBookmarks, type LibraryFilters } from '../library-api';
-import { useCardListFocus } from '../use-card-list-focus';
+import { useCardListFocus } from '@campus/web-kit/use-card-list-focus';
 import { BookCard } from './book-card';
 import styles from './library-page.module.css';
 
