@@ -28,11 +28,11 @@ import { useApiClient } from '@campus/web-kit/auth-context';
 import type { SessionUser } from '@campus/web-kit/auth-store';
 import type { ListPage, LoadMoreStatus } from '@campus/web-kit/use-load-more-list';
 
-export interface LibraryFilters {
+export type LibraryFilters = {
   q: string;
   subject: string;
   sort: '' | 'likes_desc' | 'likes_asc';
-}
+};
 
 /** Every query under `libraryQueryKeys.all` is a paged book list: `InfiniteData<ListPage<Book>>`. */
 export const libraryQueryKeys = {

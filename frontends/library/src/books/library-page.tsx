@@ -1,6 +1,13 @@
-import { useCallback, useMemo } from 'react';
-import { BOOK_MESSAGES, BOOK_SUBJECTS, DSA_BOOK_SPELLING, type Book } from '@campus/contracts/library';
+import { useCallback, useMemo, useRef } from 'react';
+import {
+  BOOK_MESSAGES,
+  BOOK_SUBJECTS,
+  DSA_BOOK_SPELLING,
+  SEARCH_MAX_QUERY_LENGTH,
+  type Book,
+} from '@campus/contracts/library';
 import { BackLink } from '@campus/ui/back-link';
+import { Button } from '@campus/ui/button';
 import { EmptyState } from '@campus/ui/empty-state';
 import { ErrorState } from '@campus/ui/error-state';
 import { Grid } from '@campus/ui/grid';
@@ -10,9 +17,9 @@ import { SearchBar } from '@campus/ui/search-bar';
 import { Select } from '@campus/ui/select';
 import { Skeleton } from '@campus/ui/skeleton';
 import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
-import { useDebouncedSearch } from '@campus/web-kit/use-debounced-search';
 import { useLoadMoreList } from '@campus/web-kit/use-load-more-list';
 import { usePageTitle } from '@campus/web-kit/use-page-title';
+import { useUrlSearchState } from '@campus/web-kit/use-url-search-state';
 import { fetchBookPage, libraryQueryKeys, useBookmarks, type LibraryFilters } from '../library-api';
 import { useCardListFocus } from '@campus/web-kit/use-card-list-focus';
 import { BookCard } from './book-card';
@@ -34,14 +41,30 @@ const SORT_OPTIONS = [
   { value: 'likes_asc', label: 'Least Liked' },
 ];
 const INITIAL_FILTERS: LibraryFilters = { q: '', subject: '', sort: '' };
+const SUBJECT_VALUES = new Set<string>(BOOK_SUBJECTS);
+const SORT_VALUES = new Set<string>(['likes_desc', 'likes_asc']);
+
+/** A search from a URL (typed or shared by hand): an unknown subject or sort is no filter. */
+function validFilters(filters: LibraryFilters): LibraryFilters {
+  return {
+    q: filters.q.slice(0, SEARCH_MAX_QUERY_LENGTH),
+    subject: SUBJECT_VALUES.has(filters.subject) ? filters.subject : '',
+    sort: SORT_VALUES.has(filters.sort) ? filters.sort : '',
+  };
+}
 const bookKey = (book: Book) => book._id;
 
-/** `/library`: the Virtual Library search with subject and likes filters, a grid and Load More. */
+/**
+ * `/library`: the Virtual Library search with subject and likes filters, a grid and Load More. The
+ * search lives in the URL (`/library?q=trees&subject=...&sort=likes_desc`): refresh, Back and a
+ * shared link keep it.
+ */
 export default function LibraryPage() {
   usePageTitle('Virtual Library');
   const { user } = useAuth();
   const api = useApiClient();
-  const search = useDebouncedSearch(INITIAL_FILTERS);
+  const search = useUrlSearchState(INITIAL_FILTERS, { sanitize: validFilters });
+  const searchBox = useRef<HTMLInputElement>(null);
   const applied = search.appliedFilters;
   const fetchPage = useCallback(
     (page: number, signal: AbortSignal) => fetchBookPage(api, applied, page, signal),
@@ -69,6 +92,7 @@ export default function LibraryPage() {
       <div className={styles.filters}>
         <div className={styles.search}>
           <SearchBar
+            ref={searchBox}
             label="Search books"
             placeholder={SEARCH_PLACEHOLDER}
             value={search.filters.q}
@@ -107,7 +131,26 @@ export default function LibraryPage() {
             onRetry={list.retry}
           />
         )}
-        {list.status === 'empty' && <EmptyState title={BOOK_MESSAGES.searchEmpty} />}
+        {list.status === 'empty' && (
+          <EmptyState
+            title={BOOK_MESSAGES.searchEmpty}
+            description={search.filtered ? 'Try other words, or look through every book.' : undefined}
+            action={
+              search.filtered ? (
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    search.clear();
+                    // The button goes with the empty result: focus to where a new search starts.
+                    searchBox.current?.focus();
+                  }}
+                >
+                  Clear filters
+                </Button>
+              ) : undefined
+            }
+          />
+        )}
         {list.status === 'results' && (
           <div ref={container} onFocus={onFocus}>
             <Grid as="ul" minColumnWidth="18rem" className={styles.grid}>
@@ -127,6 +170,8 @@ export default function LibraryPage() {
                   beforeLoadMore();
                   list.loadMore();
                 }}
+                reachedEnd={list.reachedEnd}
+                endLabel="You have seen every book that matches."
               />
             </div>
           </div>
