@@ -160,6 +160,8 @@ describe('Pending Book Requests', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Decline book' }));
 
     expect(await screen.findByText(BOOK_MESSAGES.pendingEmpty)).toBeInTheDocument();
+    // Focus left with the last card: the message takes it rather than the page.
+    expect(screen.getByText(BOOK_MESSAGES.pendingEmpty).parentElement).toHaveFocus();
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
       status: 2,
       verifiedBy: 'Dr. Meera Iyer',

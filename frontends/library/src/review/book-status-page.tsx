@@ -51,6 +51,9 @@ function PendingBooks({ teacher }: { teacher: SessionUser }) {
   const pending = usePendingBooks(teacher._id);
   const ids = useMemo(() => pending.books.map((book) => book._id), [pending.books]);
   const { container, onFocus, beforeLoadMore } = useCardListFocus(ids, pending.loadingMore);
+  // Once cards were shown, an empty list means the teacher just reviewed the last one.
+  const [hadCards, setHadCards] = useState(false);
+  if (pending.status === 'results' && !hadCards) setHadCards(true);
 
   if (pending.status === 'loading') return <Skeleton variant="card" label="Loading pending books..." />;
   if (pending.status === 'error')
@@ -60,6 +63,7 @@ function PendingBooks({ teacher }: { teacher: SessionUser }) {
       <EmptyState
         title={BOOK_MESSAGES.pendingEmpty}
         description="Books uploaded in the subjects on your profile appear here for review."
+        takeLostFocus={hadCards}
       />
     );
   return (
