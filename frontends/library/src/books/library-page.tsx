@@ -10,6 +10,7 @@ import { BackLink } from '@campus/ui/back-link';
 import { Button } from '@campus/ui/button';
 import { EmptyState } from '@campus/ui/empty-state';
 import { ErrorState } from '@campus/ui/error-state';
+import { FilterBar } from '@campus/ui/filter-bar';
 import { Grid } from '@campus/ui/grid';
 import { LoadMoreButton } from '@campus/ui/load-more-button';
 import { PageHeader } from '@campus/ui/page-header';
@@ -89,8 +90,9 @@ export default function LibraryPage() {
         title="Virtual Library"
         subtitle="Books and notes shared by students, verified by teachers."
       />
-      <div className={styles.filters}>
-        <div className={styles.search}>
+      <FilterBar
+        activeCount={(search.filters.subject ? 1 : 0) + (search.filters.sort ? 1 : 0)}
+        search={
           <SearchBar
             ref={searchBox}
             label="Search books"
@@ -98,7 +100,8 @@ export default function LibraryPage() {
             value={search.filters.q}
             onValueChange={(q) => search.setFilter('q', q)}
           />
-        </div>
+        }
+      >
         <label className={styles.filter}>
           <span className={styles.filterLabel}>Subject</span>
           <Select
@@ -115,7 +118,7 @@ export default function LibraryPage() {
             onChange={(e) => search.setFilter('sort', e.target.value as LibraryFilters['sort'])}
           />
         </label>
-      </div>
+      </FilterBar>
 
       <section aria-label="Results" aria-busy={list.status === 'loading'}>
         {list.status === 'loading' && (
