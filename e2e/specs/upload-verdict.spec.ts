@@ -177,6 +177,7 @@ test.describe('the library search keeps its state in the URL and fits a phone', 
     test(`refresh and Back keep the search, an empty result offers Clear filters (${viewport.width} px)`, async ({
       browser,
     }) => {
+      test.setTimeout(90_000);
       const page = await (await browser.newContext({ viewport })).newPage();
       await page.goto('/library');
       await expect(page.getByRole('heading', { level: 1, name: 'Virtual Library' })).toBeVisible();
