@@ -60,6 +60,8 @@ describe('the login screen', () => {
     release();
 
     expect(await screen.findByText('Wrong Credentials')).toBeInTheDocument();
+    // Focus does not fall to the page with the disabled button: it is back on the password, to retry.
+    expect(screen.getByLabelText(/^Password/)).toHaveFocus();
     expect(location.pathname).toBe('/login');
     expect(localStorage.getItem('user')).toBeNull();
   });

@@ -28,11 +28,11 @@ import { useApiClient } from '@campus/web-kit/auth-context';
 import type { SessionUser } from '@campus/web-kit/auth-store';
 import type { ListPage, LoadMoreStatus } from '@campus/web-kit/use-load-more-list';
 
-export interface LibraryFilters {
+export type LibraryFilters = {
   q: string;
   subject: string;
   sort: '' | 'likes_desc' | 'likes_asc';
-}
+};
 
 /** Every query under `libraryQueryKeys.all` is a paged book list: `InfiniteData<ListPage<Book>>`. */
 export const libraryQueryKeys = {
@@ -296,7 +296,8 @@ export function useToggleBookmark() {
 }
 
 /**
- * PUT /api/book/{id}/status: 1 accepts, 2 declines, recording the reviewer's name. On success the
+ * PUT /api/book/{id}/status: 1 accepts, 2 declines (with the teacher's optional reason, which the
+ * uploader sees in My uploads), recording the reviewer's name. On success the
  * book leaves the pending list at once, whichever page brought it (spec §4), the count drops by one,
  * and searches reload (an accepted book appears there). A book another teacher reviewed first (409)
  * is said so and the list reloads.
@@ -307,8 +308,12 @@ export function useReviewBook(reviewer: SessionUser) {
   const toast = useToast();
   const pendingKey = libraryQueryKeys.pending(reviewer._id);
   return useMutation({
-    mutationFn: ({ bookId, status }: { bookId: string; status: 1 | 2 }) =>
-      api.put<BookResponse>(`${bookPath(bookId)}/status`, { status, verifiedBy: reviewer.name }),
+    mutationFn: ({ bookId, status, reason }: { bookId: string; status: 1 | 2; reason?: string }) =>
+      api.put<BookResponse>(`${bookPath(bookId)}/status`, {
+        status,
+        verifiedBy: reviewer.name,
+        ...(status === 2 && reason?.trim() ? { reason: reason.trim() } : {}),
+      }),
     onSuccess: (answer, { bookId }) => {
       toast.success(answer.message);
       queryClient.setQueryData<PagedBooksCache>(pendingKey, (data) => withoutBook(data, bookId));

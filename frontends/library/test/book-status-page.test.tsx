@@ -80,7 +80,76 @@ describe('Pending Book Requests', () => {
     });
   });
 
-  it('when a teacher declines the last book, then the list is empty', async () => {
+  it('then each card shows the uploader, branch, semester, tags and upload date', async () => {
+    openBookStatus(teacher, [
+      pendingOf([
+        { ...segmentTrees, uploaderName: 'Asha Verma', semester: 4, tags: ['trees', 'range queries'] },
+      ]),
+    ]);
+    await screen.findByRole('heading', { name: 'Segment Trees' });
+    const card = cardOf('Segment Trees');
+    for (const text of ['Asha Verma', segmentTrees.branch, '4', '1 Jan 2026', 'trees', 'range queries'])
+      expect(within(card).getByText(text)).toBeInTheDocument();
+  });
+
+  it('when a teacher presses Decline, then nothing is sent until they confirm; Cancel keeps the book and returns focus', async () => {
+    const { requests } = openBookStatus(teacher, [pendingOf([segmentTrees])]);
+    const decline = await screen.findByRole('button', { name: 'Decline Segment Trees' });
+
+    await userEvent.click(decline);
+
+    const dialog = screen.getByRole('dialog', { name: 'Decline “Segment Trees”?' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(within(dialog).getByRole('textbox', { name: 'Reason (optional)' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(decline).toHaveFocus();
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('when a teacher confirms a decline with a reason, then the reason is sent, the book leaves and focus goes to the next card', async () => {
+    const { requests } = openBookStatus(teacher, [
+      pendingOf([segmentTrees, graphs]),
+      reviewed('declined'),
+      pendingOf([graphs]),
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline Segment Trees' }));
+    const dialog = screen.getByRole('dialog');
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: 'Reason (optional)' }),
+      '  The Drive link asks for access. ',
+    );
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decline book' }));
+
+    expect(await screen.findByText(BOOK_MESSAGES.declined)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Segment Trees' })).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(cardOf('Graph Notes')).toHaveFocus();
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
+      status: 2,
+      verifiedBy: 'Dr. Meera Iyer',
+      reason: 'The Drive link asks for access.',
+    });
+  });
+
+  it('when the reason is too long, then it says so and nothing is sent', async () => {
+    const { requests } = openBookStatus(teacher, [pendingOf([segmentTrees])]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline Segment Trees' }));
+    const reason = screen.getByRole('textbox', { name: 'Reason (optional)' });
+    await userEvent.click(reason);
+    await userEvent.paste('x'.repeat(501));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Decline book' }));
+
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(reason).toHaveAccessibleDescription(expect.stringContaining(BOOK_MESSAGES.reasonTooLong));
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('when a teacher declines the last book without a reason, then no reason is sent and the list is empty', async () => {
     const { requests } = openBookStatus(teacher, [
       pendingOf([segmentTrees]),
       reviewed('declined'),
@@ -88,9 +157,15 @@ describe('Pending Book Requests', () => {
     ]);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Decline Segment Trees' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Decline book' }));
 
     expect(await screen.findByText(BOOK_MESSAGES.pendingEmpty)).toBeInTheDocument();
-    expect(requests.find((r) => r.method === 'PUT')?.body).toMatchObject({ status: 2 });
+    // Focus left with the last card: the message takes it rather than the page.
+    expect(screen.getByText(BOOK_MESSAGES.pendingEmpty).parentElement).toHaveFocus();
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
+      status: 2,
+      verifiedBy: 'Dr. Meera Iyer',
+    });
   });
 
   it('when another teacher reviewed it first, then the server says so and the list reloads', async () => {

@@ -129,6 +129,59 @@ describe('Virtual Library', () => {
     expect(await screen.findByText('Error loading books: The library is unavailable')).toBeInTheDocument();
   });
 
+  it('when the URL holds a search (refresh, Back, a shared link), then the inputs and the first request use it', async () => {
+    const { requests } = renderRemoteScreen(<LibraryPage />, {
+      user: null,
+      path: '/library?q=parsing&subject=Compiler%20Design&sort=likes_desc',
+      route: '/library',
+      replies: [searchPage([book('b1', 'Parsing Notes')])],
+    });
+    expect(await screen.findByRole('heading', { name: 'Parsing Notes' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search books' })).toHaveValue('parsing');
+    expect(screen.getByRole('combobox', { name: 'Subject' })).toHaveValue('Compiler Design');
+    expect(screen.getByRole('combobox', { name: 'Sort by likes' })).toHaveValue('likes_desc');
+    expect(requests[0]?.url).toBe(
+      '/api/book/search?q=parsing&subject=Compiler+Design&sort=likes_desc&page=1&limit=20',
+    );
+  });
+
+  it('when the URL names an unknown subject or sort, then it is ignored rather than failing the search', async () => {
+    const { requests } = renderRemoteScreen(<LibraryPage />, {
+      user: null,
+      path: '/library?subject=Astrology&sort=random',
+      route: '/library',
+      replies: [searchPage([book('b1', 'Paging Notes')])],
+    });
+    expect(await screen.findByRole('heading', { name: 'Paging Notes' })).toBeInTheDocument();
+    expect(requests[0]?.url).toBe('/api/book/search?page=1&limit=20');
+  });
+
+  it('when a filtered search finds nothing, then "Clear filters" shows every book and focus goes to the search box', async () => {
+    const { requests } = renderRemoteScreen(<LibraryPage />, {
+      user: null,
+      path: '/library?q=zzqx&subject=Compiler%20Design',
+      route: '/library',
+      replies: [searchPage([]), searchPage([book('b1', 'Paging Notes')])],
+    });
+    expect(await screen.findByText('No books found matching your criteria')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+
+    expect(await screen.findByRole('heading', { name: 'Paging Notes' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search books' })).toHaveValue('');
+    expect(screen.getByRole('searchbox', { name: 'Search books' })).toHaveFocus();
+    expect(requests.map((r) => r.url)).toEqual([
+      '/api/book/search?q=zzqx&subject=Compiler+Design&page=1&limit=20',
+      '/api/book/search?page=1&limit=20',
+    ]);
+  });
+
+  it('when nothing is filtered and nothing is found, then there is nothing to clear', async () => {
+    openLibrary(null, [searchPage([])]);
+    expect(await screen.findByText('No books found matching your criteria')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+  });
+
   it('when more pages remain, then Load More appends the next page', async () => {
     const { requests } = openLibrary(null, [
       searchPage([book('b1', 'First Book')], 2),
@@ -138,6 +191,7 @@ describe('Virtual Library', () => {
     expect(await screen.findByRole('heading', { name: 'Second Book' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'First Book' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Second Book' }).closest('li')).toHaveFocus();
+    expect(screen.getByText('You have seen every book that matches.')).toBeInTheDocument();
     expect(requests.map((r) => r.url)).toEqual([
       '/api/book/search?page=1&limit=20',
       '/api/book/search?page=2&limit=20',

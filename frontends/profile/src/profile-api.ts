@@ -1,10 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ProfileCountsResponse, ProfileDataResponse } from '@campus/contracts/profile';
+import {
+  BOOK_UPLOADS_PAGE_SIZE,
+  type BookUpload,
+  type BookUploadsResponse,
+  type ProfileCountsResponse,
+  type ProfileDataResponse,
+} from '@campus/contracts/profile';
 import { useApiClient } from '@campus/web-kit/auth-context';
+import { useLoadMoreList } from '@campus/web-kit/use-load-more-list';
 
 export const profileQueryKeys = {
   counts: (userId: string) => ['profile', 'counts', userId] as const,
   data: (userId: string) => ['profile', 'data', userId] as const,
+  uploads: (userId: string) => ['profile', 'uploads', userId] as const,
 };
 
 /**
@@ -36,3 +44,25 @@ export function useProfileData(userId: string | undefined) {
     staleTime: 0,
   });
 }
+
+/**
+ * The user's uploaded books with the verdict on each (GET /api/commonData/{userId}/uploads), newest
+ * first, page by page. Always fetched fresh: a verdict may have arrived since the last visit.
+ */
+export function useMyUploads(userId: string) {
+  const api = useApiClient();
+  const list = useLoadMoreList<BookUpload>({
+    queryKey: profileQueryKeys.uploads(userId),
+    fetchPage: async (page, signal) => {
+      const answer = await api.get<BookUploadsResponse>(
+        `/api/commonData/${encodeURIComponent(userId)}/uploads?page=${page}&limit=${BOOK_UPLOADS_PAGE_SIZE}`,
+        { signal },
+      );
+      return { items: answer.data, hasMore: answer.page < answer.pages, total: answer.total };
+    },
+    getItemKey: uploadKey,
+  });
+  return list;
+}
+
+const uploadKey = (upload: BookUpload) => upload.bookId;

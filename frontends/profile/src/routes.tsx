@@ -17,6 +17,7 @@ export default function ProfileRoutes({ notFound }: RemoteRoutesProps) {
   return (
     <Routes>
       <Route path="/profile" element={<ProfilePage />} />
+      <Route path="/profile/uploads" element={<ProfilePage uploads />} />
       <Route path="/profile/:form" element={<ProfileFormRoute notFound={notFound} />} />
       <Route path="/commondataform" element={<CommonDataPage />} />
       <Route path="*" element={notFound} />

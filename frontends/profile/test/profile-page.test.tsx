@@ -7,7 +7,7 @@ import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen
 import type { ScriptedReply } from '@campus/web-kit/testing/scripted-fetch';
 import ProfilePage from '../src/dashboard/profile-page';
 import type { PanelModuleProps } from '../src/panel/federated-panel';
-import { panelFormFor, PANEL_FORMS } from '../src/panel/panel-forms';
+import { panelFormFor, PROFILE_MENU } from '../src/panel/panel-forms';
 import { countsReply, profileOf, profileReply, student } from './profile-fixtures';
 
 // The federation runtime needs a real federated build in a browser; here it is the one piece replaced.
@@ -76,7 +76,13 @@ describe('the profile dashboard', () => {
     const menu = screen.getByRole('navigation', { name: 'Profile menu' });
     expect(
       Array.from(menu.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')]),
-    ).toEqual(PANEL_FORMS.map((f) => [f.label, `/profile/${f.slug}`]));
+    ).toEqual(PROFILE_MENU.map((f) => [f.label, `/profile/${f.slug}`]));
+    expect(menu.querySelectorAll('a')[1]).toHaveAttribute('href', '/profile/uploads');
+    expect(
+      screen.getByText(
+        /Books\/Notes Uploaded counts every book or notes you uploaded: pending review, accepted and declined/,
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/feature');
     expect(requests.map((r) => r.url).sort()).toEqual([
       '/api/commonData/u-student',

@@ -45,6 +45,8 @@ export const EventCatalogue = {
     reviewerId: UserId,
     verifiedBy: z.string(),
     status: z.enum(['accepted', 'declined']),
+    /** A decline's reason from the reviewer, when one was given (absent on accepts). */
+    reason: z.string().optional(),
   }),
   'careers.job.posted': z.object({ jobId: id, postedBy: UserId }),
   'careers.job.deleted': z.object({ jobId: id, postedBy: UserId }),

@@ -69,7 +69,11 @@ export const BOOK_MESSAGES = {
   queryTooLong: 'Search text must be at most 200 characters',
   subjectFilterUnknown: 'Unknown subject filter',
   sortInvalid: 'Sort must be likes_desc or likes_asc',
+  reasonTooLong: 'The reason must be at most 500 characters',
 } as const;
+
+/** The longest decline reason a reviewer may give. */
+export const DECLINE_REASON_MAX_LENGTH = 500;
 
 export const BOOK_STATUSES = ['pending', 'accepted', 'declined'] as const;
 export type BookStatus = (typeof BOOK_STATUSES)[number];
@@ -170,10 +174,14 @@ export const Book = z
     tags: z.array(z.string()),
     driveLink: z.string(),
     uploadedBy: UserId,
+    /** The uploader's name (for the reviewer's card); absent on books uploaded before it was kept. */
+    uploaderName: z.string().optional(),
     likesCount: z.number(),
     likes: z.array(UserId),
     verifiedBy: z.string().optional(),
     status: z.enum(BOOK_STATUSES),
+    /** A declined book's reason from the reviewer, when one was given. */
+    declineReason: z.string().optional(),
     createdAt: z.string(),
   })
   .meta({ id: 'Book' });
@@ -262,12 +270,23 @@ export const BookmarksResponse = successWith(
 );
 export type BookmarksResponse = z.infer<typeof BookmarksResponse>;
 
-/** PUT /api/book/{id}/status: 1 accepts, 2 declines; verifiedBy is taken from the reviewer's session. */
+/**
+ * PUT /api/book/{id}/status: 1 accepts, 2 declines; verifiedBy is taken from the reviewer's session.
+ * `reason` (optional, plain text) tells the uploader why a book was declined; an accept ignores it.
+ */
 export const ReviewRequest = z
   .object({
     status: z.preprocess(
       (v) => (typeof v === 'string' && /^[12]$/.test(v.trim()) ? Number(v) : v),
       z.union([z.literal(1), z.literal(2)], { error: BOOK_MESSAGES.statusInvalid }),
+    ),
+    reason: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ error: 'The reason must be text' })
+        .trim()
+        .max(DECLINE_REASON_MAX_LENGTH, BOOK_MESSAGES.reasonTooLong)
+        .optional(),
     ),
   })
   .meta({ id: 'ReviewRequest' });

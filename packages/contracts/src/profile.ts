@@ -134,6 +134,8 @@ export const BookUpload = z
     status: z.enum(BOOK_STATUSES).nullable(),
     /** The reviewing teacher's name, as on the book (`verifiedBy`); null until reviewed. */
     verifiedBy: z.string().nullable(),
+    /** The reviewer's reason when the book was declined with one; null otherwise. */
+    declineReason: z.string().nullable(),
     reviewedAt: z.iso.datetime().nullable(),
     uploadedAt: z.iso.datetime().nullable(),
   })

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { classNames } from './class-names';
 import styles from './empty-state.module.css';
 
@@ -11,6 +11,11 @@ export interface EmptyStateProps {
   /** A follow-up action, e.g. a ButtonLink. */
   action?: ReactNode;
   className?: string;
+  /**
+   * Set when the list just became empty under the user (its last item reviewed or removed): the
+   * message takes focus if focus was lost with the item, so it never falls to the page.
+   */
+  takeLostFocus?: boolean;
 }
 
 function EmptyTray() {
@@ -35,9 +40,18 @@ function EmptyTray() {
 }
 
 /** What a list shows when it has nothing to show. */
-export function EmptyState({ title, description, icon, action, className }: EmptyStateProps) {
+export function EmptyState({ title, description, icon, action, className, takeLostFocus }: EmptyStateProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (takeLostFocus && (active === null || active === document.body)) ref.current?.focus();
+  }, [takeLostFocus]);
   return (
-    <div className={classNames(styles.emptyState, className)}>
+    <div
+      ref={ref}
+      className={classNames(styles.emptyState, className)}
+      tabIndex={takeLostFocus ? -1 : undefined}
+    >
       <div className={styles.icon} aria-hidden="true">
         {icon ?? <EmptyTray />}
       </div>

@@ -42,6 +42,27 @@ describe('LoadMoreButton', () => {
     const { container } = render(<LoadMoreButton hasMore={false} onLoadMore={() => undefined} />);
     expect(container).toBeEmptyDOMElement();
   });
+
+  it('when the last page came by Load More and an end label is given, then the end is marked and takes the lost focus', async () => {
+    const end = 'You have reached the end of the list.';
+    const { rerender } = render(<LoadMoreButton hasMore onLoadMore={() => undefined} endLabel={end} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Load More' }));
+    rerender(<LoadMoreButton hasMore={false} reachedEnd onLoadMore={() => undefined} endLabel={end} />);
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByText(end)).toHaveFocus();
+  });
+
+  it('when the end is reached but focus is elsewhere, then the cue shows without taking it', () => {
+    const end = 'That is all.';
+    render(
+      <>
+        <input aria-label="Search" autoFocus />
+        <LoadMoreButton hasMore={false} reachedEnd onLoadMore={() => undefined} endLabel={end} />
+      </>,
+    );
+    expect(screen.getByText(end)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Search' })).toHaveFocus();
+  });
 });
 
 describe('SearchBar', () => {

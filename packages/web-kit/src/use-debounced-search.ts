@@ -12,6 +12,8 @@ export interface DebouncedSearch<F> {
   pending: boolean;
   setFilter<K extends keyof F>(key: K, value: F[K]): void;
   setFilters(next: F): void;
+  /** Shows and applies `next` at once, without the pause (a link followed, Back, "Clear filters"). */
+  applyNow(next: F): void;
 }
 
 function sameFilters<F>(a: F, b: F): boolean {
@@ -39,5 +41,17 @@ export function useDebouncedSearch<F extends object>(
     setFilters((current) => ({ ...current, [key]: value }));
   }, []);
 
-  return { filters, appliedFilters, pending: !sameFilters(filters, appliedFilters), setFilter, setFilters };
+  const applyNow = useCallback((next: F) => {
+    setFilters(next);
+    setAppliedFilters(next);
+  }, []);
+
+  return {
+    filters,
+    appliedFilters,
+    pending: !sameFilters(filters, appliedFilters),
+    setFilter,
+    setFilters,
+    applyNow,
+  };
 }

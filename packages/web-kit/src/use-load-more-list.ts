@@ -5,6 +5,8 @@ export interface ListPage<T> {
   items: T[];
   /** Whether another page exists after this one. */
   hasMore: boolean;
+  /** How many items the whole list holds, when the API says (shown as "12 uploads"). */
+  total?: number;
 }
 
 export type LoadMoreStatus = 'loading' | 'error' | 'empty' | 'results';
@@ -24,6 +26,13 @@ export interface LoadMoreList<T> {
   items: T[];
   error: Error | null;
   hasMore: boolean;
+  /** The list's size as the latest page gave it; undefined until loaded or when the API gives none. */
+  total: number | undefined;
+  /**
+   * True once Load More has brought the last page: the list shows an end-of-list cue (LoadMoreButton's
+   * `endLabel`) where the button was, so the reader knows nothing more is coming.
+   */
+  reachedEnd: boolean;
   /** True while the next page loads (the items so far stay on screen). */
   loadingMore: boolean;
   loadMore(): void;
@@ -73,6 +82,8 @@ export function useLoadMoreList<T>({
     items,
     error: query.error,
     hasMore: query.hasNextPage,
+    total: query.data?.pages[query.data.pages.length - 1]?.total,
+    reachedEnd: status === 'results' && !query.hasNextPage && (query.data?.pages.length ?? 0) > 1,
     loadingMore: query.isFetchingNextPage,
     loadMore: () => {
       if (query.hasNextPage && !query.isFetching) void query.fetchNextPage();

@@ -33,10 +33,23 @@ describe('useLoadMoreList', () => {
     expect(result.current.items.map((b) => b._id)).toEqual(['1', '2']);
     expect(result.current.hasMore).toBe(true);
 
+    expect(result.current.reachedEnd).toBe(false);
+
     act(() => result.current.loadMore());
     await waitFor(() => expect(result.current.items).toHaveLength(3));
     expect(result.current.hasMore).toBe(false);
+    expect(result.current.reachedEnd).toBe(true);
     expect(fetchPage.mock.calls.map(([page]) => page)).toEqual([1, 2]);
+  });
+
+  it('gives the total the latest page states, and a one-page list never "reaches the end" (nothing was loaded more)', async () => {
+    const fetchPage = jest.fn(async () => ({ items: [book('1')], hasMore: false, total: 1 }));
+    const { result } = renderHook(() => useLoadMoreList({ queryKey: ['books', 'one'], fetchPage }), {
+      wrapper: wrapper(),
+    });
+    await waitFor(() => expect(result.current.status).toBe('results'));
+    expect(result.current.total).toBe(1);
+    expect(result.current.reachedEnd).toBe(false);
   });
 
   it('says empty when the first page has no items', async () => {

@@ -277,6 +277,70 @@ describe('reviewing (GET /api/book/pending/{userId}, PUT /api/book/{id}/status)'
     expect(search.body.data).toEqual([]);
   });
 
+  test('when the teacher declines with a reason, then the book and library.book.reviewed carry it for the uploader', async () => {
+    const id = await upload(h, student);
+    const res = await api()
+      .put(`/api/book/${id}/status`)
+      .set(auth(dsaTeacher))
+      .send({ status: 2, reason: '  The Drive link asks for access.  ' })
+      .expect(200);
+    expect(res.body.data).toMatchObject({
+      status: 'declined',
+      declineReason: 'The Drive link asks for access.',
+    });
+    await waitFor('library.book.reviewed published', () =>
+      events.some((e) => e.name === 'library.book.reviewed'),
+    );
+    expect(events.find((e) => e.name === 'library.book.reviewed')?.payload).toEqual({
+      bookId: id,
+      uploadedBy: student.id,
+      reviewerId: dsaTeacher.id,
+      verifiedBy: 'Dr. Meera Iyer',
+      status: 'declined',
+      reason: 'The Drive link asks for access.',
+    });
+  });
+
+  test('when the teacher declines with a blank reason, then no reason is kept or sent', async () => {
+    const id = await upload(h, student);
+    const res = await api()
+      .put(`/api/book/${id}/status`)
+      .set(auth(dsaTeacher))
+      .send({ status: 2, reason: '   ' })
+      .expect(200);
+    expect(res.body.data).not.toHaveProperty('declineReason');
+    await waitFor('library.book.reviewed published', () =>
+      events.some((e) => e.name === 'library.book.reviewed'),
+    );
+    expect(events.find((e) => e.name === 'library.book.reviewed')?.payload).not.toHaveProperty('reason');
+  });
+
+  test('when the teacher accepts with a reason, then the reason is ignored (only a decline has one)', async () => {
+    const id = await upload(h, student);
+    const res = await api()
+      .put(`/api/book/${id}/status`)
+      .set(auth(dsaTeacher))
+      .send({ status: 1, reason: 'Great notes' })
+      .expect(200);
+    expect(res.body.data).not.toHaveProperty('declineReason');
+  });
+
+  test.each([
+    ['x'.repeat(501), 'The reason must be at most 500 characters'],
+    [42, 'The reason must be text'],
+    [{ $ne: '' }, 'The reason must be text'],
+  ])('when the decline reason is %j, then 400 and the book stays pending', async (reason, message) => {
+    const id = await upload(h, student);
+    const res = await api()
+      .put(`/api/book/${id}/status`)
+      .set(auth(dsaTeacher))
+      .send({ status: 2, reason })
+      .expect(400);
+    expect(res.body.message).toBe(message);
+    const pending = await api().get(`/api/book/pending/${dsaTeacher.id}`).set(auth(dsaTeacher));
+    expect(pending.body.data).toEqual([expect.objectContaining({ _id: id, uploaderName: student.name })]);
+  });
+
   test('when a book has been reviewed, then a second review answers 409 and the first verdict stands', async () => {
     const id = await upload(h, student);
     const other = makeUser(h, 'Dr. Second', true);

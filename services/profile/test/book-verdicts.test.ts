@@ -39,6 +39,7 @@ const reviewed = (
   status: 'accepted' | 'declined',
   occurredAt = REVIEWED_AT,
   verifiedBy = 'Dr. Meera Iyer',
+  reason?: string,
 ) =>
   at(occurredAt, 'library.book.reviewed', {
     bookId,
@@ -46,6 +47,7 @@ const reviewed = (
     reviewerId: randomUUID(),
     verifiedBy,
     status,
+    ...(reason ? { reason } : {}),
   });
 
 /** Publishes each event and waits until it is handled before the next: the order is the one given. */
@@ -82,6 +84,7 @@ describe('the uploader sees the verdict (library.book.submitted, library.book.re
         subject: 'Computer Networks',
         status: 'pending',
         verifiedBy: null,
+        declineReason: null,
         reviewedAt: null,
         uploadedAt: UPLOADED_AT,
       },
@@ -106,6 +109,34 @@ describe('the uploader sees the verdict (library.book.submitted, library.book.re
     ]);
   });
 
+  test('when a teacher declines it with a reason, then the uploader sees declined, who declined it and why', async () => {
+    const s = userWithToken(h.keys.privateKey);
+    const bookId = randomUUID();
+    await deliverInOrder(
+      submitted(s, bookId),
+      reviewed(s, bookId, 'declined', REVIEWED_AT, 'Dr. Meera Iyer', 'The Drive link asks for access.'),
+    );
+
+    expect((await uploadsOf(s)).data).toEqual([
+      expect.objectContaining({
+        bookId,
+        status: 'declined',
+        verifiedBy: 'Dr. Meera Iyer',
+        declineReason: 'The Drive link asks for access.',
+        reviewedAt: REVIEWED_AT,
+      }),
+    ]);
+  });
+
+  test('when a teacher declines it without a reason, then the reason is null', async () => {
+    const s = userWithToken(h.keys.privateKey);
+    const bookId = randomUUID();
+    await deliverInOrder(submitted(s, bookId), reviewed(s, bookId, 'declined'));
+    expect((await uploadsOf(s)).data).toEqual([
+      expect.objectContaining({ bookId, status: 'declined', declineReason: null }),
+    ]);
+  });
+
   test('when the verdict arrives before the upload, then the book ends as in order, and counts once', async () => {
     const s = userWithToken(h.keys.privateKey);
     const bookId = randomUUID();
@@ -125,6 +156,7 @@ describe('the uploader sees the verdict (library.book.submitted, library.book.re
         subject: 'Computer Networks',
         status: 'declined',
         verifiedBy: 'Dr. Meera Iyer',
+        declineReason: null,
         reviewedAt: REVIEWED_AT,
         uploadedAt: UPLOADED_AT,
       },

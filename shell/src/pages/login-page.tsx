@@ -43,6 +43,7 @@ export default function LoginPage() {
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<LoginFormInput, unknown, LoginFormOutput>({
     resolver: zodResolver(LoginFormSchema),
@@ -56,6 +57,8 @@ export default function LoginPage() {
     } catch (error) {
       // The auth store keeps the server's message; the screen shows what the user can act on.
       setError(FORM_ERROR, { message: loginFailureMessage(error) });
+      // The button was disabled while waiting, so focus fell to the page: back to the password, to retry.
+      setFocus('password');
     }
   });
 

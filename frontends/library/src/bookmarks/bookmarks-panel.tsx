@@ -5,7 +5,7 @@ import { LoadMoreButton } from '@campus/ui/load-more-button';
 import { useAuth } from '@campus/web-kit/auth-context';
 import { BookCard } from '../books/book-card';
 import { useBookmarks } from '../library-api';
-import { useCardListFocus } from '../use-card-list-focus';
+import { useCardListFocus } from '@campus/web-kit/use-card-list-focus';
 import styles from './bookmarks-panel.module.css';
 
 /** "My Bookmarks": exposed as `library/bookmarks` for the profile's right panel. */

@@ -1,8 +1,16 @@
-import { useCallback, useMemo } from 'react';
-import { BOOK_MESSAGES, BOOK_SUBJECTS, DSA_BOOK_SPELLING, type Book } from '@campus/contracts/library';
+import { useCallback, useMemo, useRef } from 'react';
+import {
+  BOOK_MESSAGES,
+  BOOK_SUBJECTS,
+  DSA_BOOK_SPELLING,
+  SEARCH_MAX_QUERY_LENGTH,
+  type Book,
+} from '@campus/contracts/library';
 import { BackLink } from '@campus/ui/back-link';
+import { Button } from '@campus/ui/button';
 import { EmptyState } from '@campus/ui/empty-state';
 import { ErrorState } from '@campus/ui/error-state';
+import { FilterBar } from '@campus/ui/filter-bar';
 import { Grid } from '@campus/ui/grid';
 import { LoadMoreButton } from '@campus/ui/load-more-button';
 import { PageHeader } from '@campus/ui/page-header';
@@ -10,11 +18,11 @@ import { SearchBar } from '@campus/ui/search-bar';
 import { Select } from '@campus/ui/select';
 import { Skeleton } from '@campus/ui/skeleton';
 import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
-import { useDebouncedSearch } from '@campus/web-kit/use-debounced-search';
 import { useLoadMoreList } from '@campus/web-kit/use-load-more-list';
 import { usePageTitle } from '@campus/web-kit/use-page-title';
+import { useUrlSearchState } from '@campus/web-kit/use-url-search-state';
 import { fetchBookPage, libraryQueryKeys, useBookmarks, type LibraryFilters } from '../library-api';
-import { useCardListFocus } from '../use-card-list-focus';
+import { useCardListFocus } from '@campus/web-kit/use-card-list-focus';
 import { BookCard } from './book-card';
 import styles from './library-page.module.css';
 
@@ -34,14 +42,30 @@ const SORT_OPTIONS = [
   { value: 'likes_asc', label: 'Least Liked' },
 ];
 const INITIAL_FILTERS: LibraryFilters = { q: '', subject: '', sort: '' };
+const SUBJECT_VALUES = new Set<string>(BOOK_SUBJECTS);
+const SORT_VALUES = new Set<string>(['likes_desc', 'likes_asc']);
+
+/** A search from a URL (typed or shared by hand): an unknown subject or sort is no filter. */
+function validFilters(filters: LibraryFilters): LibraryFilters {
+  return {
+    q: filters.q.slice(0, SEARCH_MAX_QUERY_LENGTH),
+    subject: SUBJECT_VALUES.has(filters.subject) ? filters.subject : '',
+    sort: SORT_VALUES.has(filters.sort) ? filters.sort : '',
+  };
+}
 const bookKey = (book: Book) => book._id;
 
-/** `/library`: the Virtual Library search with subject and likes filters, a grid and Load More. */
+/**
+ * `/library`: the Virtual Library search with subject and likes filters, a grid and Load More. The
+ * search lives in the URL (`/library?q=trees&subject=...&sort=likes_desc`): refresh, Back and a
+ * shared link keep it.
+ */
 export default function LibraryPage() {
   usePageTitle('Virtual Library');
   const { user } = useAuth();
   const api = useApiClient();
-  const search = useDebouncedSearch(INITIAL_FILTERS);
+  const search = useUrlSearchState(INITIAL_FILTERS, { sanitize: validFilters });
+  const searchBox = useRef<HTMLInputElement>(null);
   const applied = search.appliedFilters;
   const fetchPage = useCallback(
     (page: number, signal: AbortSignal) => fetchBookPage(api, applied, page, signal),
@@ -66,15 +90,18 @@ export default function LibraryPage() {
         title="Virtual Library"
         subtitle="Books and notes shared by students, verified by teachers."
       />
-      <div className={styles.filters}>
-        <div className={styles.search}>
+      <FilterBar
+        activeCount={(search.filters.subject ? 1 : 0) + (search.filters.sort ? 1 : 0)}
+        search={
           <SearchBar
+            ref={searchBox}
             label="Search books"
             placeholder={SEARCH_PLACEHOLDER}
             value={search.filters.q}
             onValueChange={(q) => search.setFilter('q', q)}
           />
-        </div>
+        }
+      >
         <label className={styles.filter}>
           <span className={styles.filterLabel}>Subject</span>
           <Select
@@ -91,7 +118,7 @@ export default function LibraryPage() {
             onChange={(e) => search.setFilter('sort', e.target.value as LibraryFilters['sort'])}
           />
         </label>
-      </div>
+      </FilterBar>
 
       <section aria-label="Results" aria-busy={list.status === 'loading'}>
         {list.status === 'loading' && (
@@ -107,7 +134,26 @@ export default function LibraryPage() {
             onRetry={list.retry}
           />
         )}
-        {list.status === 'empty' && <EmptyState title={BOOK_MESSAGES.searchEmpty} />}
+        {list.status === 'empty' && (
+          <EmptyState
+            title={BOOK_MESSAGES.searchEmpty}
+            description={search.filtered ? 'Try other words, or look through every book.' : undefined}
+            action={
+              search.filtered ? (
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    search.clear();
+                    // The button goes with the empty result: focus to where a new search starts.
+                    searchBox.current?.focus();
+                  }}
+                >
+                  Clear filters
+                </Button>
+              ) : undefined
+            }
+          />
+        )}
         {list.status === 'results' && (
           <div ref={container} onFocus={onFocus}>
             <Grid as="ul" minColumnWidth="18rem" className={styles.grid}>
@@ -127,6 +173,8 @@ export default function LibraryPage() {
                   beforeLoadMore();
                   list.loadMore();
                 }}
+                reachedEnd={list.reachedEnd}
+                endLabel="You have seen every book that matches."
               />
             </div>
           </div>

@@ -1,20 +1,24 @@
-import { useMemo } from 'react';
-import { BOOK_MESSAGES, type Book } from '@campus/contracts/library';
+import { useMemo, useState } from 'react';
+import { BOOK_MESSAGES, DECLINE_REASON_MAX_LENGTH, type Book } from '@campus/contracts/library';
 import { BackLink } from '@campus/ui/back-link';
+import { Badge } from '@campus/ui/badge';
 import { Button, ButtonLink } from '@campus/ui/button';
 import { Card, CardTitle } from '@campus/ui/card';
 import { cardEdgeColourFor } from '@campus/ui/card-edge-colours';
+import { ConfirmDialog } from '@campus/ui/confirm-dialog';
 import { EmptyState } from '@campus/ui/empty-state';
 import { ErrorState } from '@campus/ui/error-state';
+import { Field } from '@campus/ui/field';
 import { Grid } from '@campus/ui/grid';
 import { LoadMoreButton } from '@campus/ui/load-more-button';
 import { PageHeader } from '@campus/ui/page-header';
 import { Skeleton } from '@campus/ui/skeleton';
+import { TextArea } from '@campus/ui/text-area';
 import { useAuth } from '@campus/web-kit/auth-context';
 import type { SessionUser } from '@campus/web-kit/auth-store';
 import { usePageTitle } from '@campus/web-kit/use-page-title';
 import { usePendingBooks, useReviewBook } from '../library-api';
-import { useCardListFocus } from '../use-card-list-focus';
+import { useCardListFocus } from '@campus/web-kit/use-card-list-focus';
 import styles from './book-status-page.module.css';
 
 /** `/bookstatus`: the teacher's queue of pending books in their subjects, to accept or decline. */
@@ -47,6 +51,9 @@ function PendingBooks({ teacher }: { teacher: SessionUser }) {
   const pending = usePendingBooks(teacher._id);
   const ids = useMemo(() => pending.books.map((book) => book._id), [pending.books]);
   const { container, onFocus, beforeLoadMore } = useCardListFocus(ids, pending.loadingMore);
+  // Once cards were shown, an empty list means the teacher just reviewed the last one.
+  const [hadCards, setHadCards] = useState(false);
+  if (pending.status === 'results' && !hadCards) setHadCards(true);
 
   if (pending.status === 'loading') return <Skeleton variant="card" label="Loading pending books..." />;
   if (pending.status === 'error')
@@ -56,6 +63,7 @@ function PendingBooks({ teacher }: { teacher: SessionUser }) {
       <EmptyState
         title={BOOK_MESSAGES.pendingEmpty}
         description="Books uploaded in the subjects on your profile appear here for review."
+        takeLostFocus={hadCards}
       />
     );
   return (
@@ -78,10 +86,27 @@ function PendingBooks({ teacher }: { teacher: SessionUser }) {
   );
 }
 
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/**
+ * A book waiting for review: what the teacher needs to judge it (uploader, branch, semester, tags,
+ * upload date) and the three actions. Accept is one click (it can be seen and is what most books
+ * get); Decline asks first, with an optional reason the uploader will read.
+ */
 function PendingBookCard({ book, teacher }: { book: Book; teacher: SessionUser }) {
   const review = useReviewBook(teacher);
   const saving = review.isPending ? review.variables.status : null;
-  const decide = (status: 1 | 2) => review.mutate({ bookId: book._id, status });
+  const [confirming, setConfirming] = useState(false);
+  const [reason, setReason] = useState('');
+  const reasonTooLong = reason.trim().length > DECLINE_REASON_MAX_LENGTH;
+  const details: Array<[string, string]> = [
+    ['Uploaded by', book.uploaderName ?? 'A student'],
+    ['Branch', book.branch],
+    ...(book.semester === undefined
+      ? []
+      : ([['Semester', String(book.semester)]] as Array<[string, string]>)),
+    ['Uploaded', dateFormat.format(new Date(book.createdAt))],
+  ];
 
   return (
     <Card
@@ -93,6 +118,23 @@ function PendingBookCard({ book, teacher }: { book: Book; teacher: SessionUser }
     >
       <CardTitle level={2}>{book.title}</CardTitle>
       <p className={styles.subject}>{book.subject}</p>
+      <dl className={styles.details}>
+        {details.map(([label, value]) => (
+          <div key={label} className={styles.detail}>
+            <dt>{label}</dt>
+            <dd>{label === 'Uploaded' ? <time dateTime={book.createdAt}>{value}</time> : value}</dd>
+          </div>
+        ))}
+      </dl>
+      {book.tags.length > 0 && (
+        <ul className={styles.tags} aria-label="Tags">
+          {book.tags.map((tag) => (
+            <li key={tag}>
+              <Badge>{tag}</Badge>
+            </li>
+          ))}
+        </ul>
+      )}
       <div className={styles.actions}>
         <ButtonLink
           href={book.driveLink}
@@ -108,7 +150,7 @@ function PendingBookCard({ book, teacher }: { book: Book; teacher: SessionUser }
           variant="success"
           loading={saving === 1}
           disabled={saving !== null}
-          onClick={() => decide(1)}
+          onClick={() => review.mutate({ bookId: book._id, status: 1 })}
           aria-label={`Accept ${book.title}`}
         >
           Accept
@@ -118,12 +160,37 @@ function PendingBookCard({ book, teacher }: { book: Book; teacher: SessionUser }
           variant="danger"
           loading={saving === 2}
           disabled={saving !== null}
-          onClick={() => decide(2)}
+          onClick={() => setConfirming(true)}
           aria-label={`Decline ${book.title}`}
+          aria-haspopup="dialog"
         >
           Decline
         </Button>
       </div>
+      <ConfirmDialog
+        open={confirming}
+        title={`Decline “${book.title}”?`}
+        confirmLabel="Decline book"
+        busyLabel="Declining..."
+        busy={saving === 2}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          if (reasonTooLong) return;
+          review.mutate({ bookId: book._id, status: 2, reason }, { onSettled: () => setConfirming(false) });
+        }}
+      >
+        <p className={styles.confirmText}>
+          It will not appear in the library, and a decline cannot be undone. The uploader sees your name and
+          the reason in their uploads.
+        </p>
+        <Field
+          label="Reason (optional)"
+          hint={`What should the uploader fix? At most ${DECLINE_REASON_MAX_LENGTH} characters.`}
+          error={reasonTooLong ? BOOK_MESSAGES.reasonTooLong : undefined}
+        >
+          <TextArea value={reason} rows={3} onChange={(event) => setReason(event.target.value)} />
+        </Field>
+      </ConfirmDialog>
     </Card>
   );
 }

@@ -7,25 +7,33 @@ import { ButtonLink } from '@campus/ui/button';
 import { ErrorState } from '@campus/ui/error-state';
 import { useAuth } from '@campus/web-kit/auth-context';
 import type { SessionUser } from '@campus/web-kit/auth-store';
+import { useFocusOnArrival } from '@campus/web-kit/use-focus-on-arrival';
 import { usePageTitle } from '@campus/web-kit/use-page-title';
 import { FederatedPanel } from '../panel/federated-panel';
-import { PANEL_FORMS, type PanelForm } from '../panel/panel-forms';
+import { MY_UPLOADS, PROFILE_MENU, type PanelForm } from '../panel/panel-forms';
 import { profileQueryKeys, useProfileCounts, useProfileData } from '../profile-api';
 import { SignInPrompt } from '../sign-in-prompt';
+import { MyUploads } from '../uploads/my-uploads';
 import styles from './profile-page.module.css';
 
 /** How long the counts are polled after a form succeeds: the count follows by event, within moments. */
 const WATCH_AFTER_CREATE_MS = 10_000;
 
-/** `/profile` and `/profile/<form>`: the welcome card with counts, the menu, and the right panel. */
-export default function ProfilePage({ form }: { form?: PanelForm }) {
+/**
+ * `/profile`, `/profile/uploads` and `/profile/<form>`: the welcome card with counts, the menu, and
+ * the right panel (the overview, My uploads, or a form lent by another remote).
+ */
+export default function ProfilePage({ form, uploads = false }: { form?: PanelForm; uploads?: boolean }) {
   const { user } = useAuth();
-  usePageTitle(form ? form.label : 'Profile');
+  usePageTitle(form ? form.label : uploads ? MY_UPLOADS.label : 'Profile');
   if (!user) return <SignInPrompt what="your profile" />;
-  return <Dashboard user={user} form={form} />;
+  return <Dashboard user={user} form={form} uploads={uploads} />;
 }
 
-function Dashboard({ user, form }: { user: SessionUser; form?: PanelForm }) {
+function Dashboard({ user, form, uploads }: { user: SessionUser; form?: PanelForm; uploads: boolean }) {
+  const chosen = form ?? (uploads ? MY_UPLOADS : undefined);
+  // The chosen panel takes focus and, on a phone (menu above it), comes into view.
+  const panel = useFocusOnArrival<HTMLElement>(chosen?.slug);
   const queryClient = useQueryClient();
   const [watchUntil, setWatchUntil] = useState(0);
   const counts = useProfileCounts(user._id, watchUntil);
@@ -56,28 +64,36 @@ function Dashboard({ user, form }: { user: SessionUser; form?: PanelForm }) {
         {counts.isError ? (
           <ErrorState message="Your counts could not load." onRetry={() => void counts.refetch()} />
         ) : (
-          <dl className={styles.counts} aria-busy={counts.isPending}>
-            {tiles.map((tile) => (
-              <div key={tile.label} className={styles.count}>
-                <dt className={styles.countLabel}>{tile.label}</dt>
-                <dd className={styles.countValue}>{tile.value ?? '–'}</dd>
-              </div>
-            ))}
-          </dl>
+          <div className={styles.countsBlock}>
+            <dl className={styles.counts} aria-busy={counts.isPending}>
+              {tiles.map((tile) => (
+                <div key={tile.label} className={styles.count}>
+                  <dt className={styles.countLabel}>{tile.label}</dt>
+                  <dd className={styles.countValue}>{tile.value ?? '–'}</dd>
+                </div>
+              ))}
+            </dl>
+            <p className={styles.countsNote}>
+              Books/Notes Uploaded counts every book or notes you uploaded: pending review, accepted and
+              declined. <AppLink href={`/profile/${MY_UPLOADS.slug}`}>See each one and its review</AppLink>
+            </p>
+          </div>
         )}
       </section>
 
       <div className={styles.body}>
         <nav className={styles.menu} aria-label="Profile menu">
           <ul className={styles.menuList}>
-            {PANEL_FORMS.map((item) => (
+            {PROFILE_MENU.map((item) => (
               <li key={item.slug}>
                 <AppLink
                   href={`/profile/${item.slug}`}
                   className={
-                    item.slug === form?.slug ? `${styles.menuLink} ${styles.menuLinkActive}` : styles.menuLink
+                    item.slug === chosen?.slug
+                      ? `${styles.menuLink} ${styles.menuLinkActive}`
+                      : styles.menuLink
                   }
-                  aria-current={item.slug === form?.slug ? 'page' : undefined}
+                  aria-current={item.slug === chosen?.slug ? 'page' : undefined}
                 >
                   {item.label}
                 </AppLink>
@@ -85,9 +101,16 @@ function Dashboard({ user, form }: { user: SessionUser; form?: PanelForm }) {
             ))}
           </ul>
         </nav>
-        <section className={styles.panel} aria-label={form ? form.label : 'Overview'}>
+        <section
+          ref={panel}
+          className={styles.panel}
+          aria-label={chosen ? chosen.label : 'Overview'}
+          tabIndex={chosen ? -1 : undefined}
+        >
           {form ? (
             <FederatedPanel key={form.slug} form={form} onCreated={onCreated} />
+          ) : uploads ? (
+            <MyUploads userId={user._id} />
           ) : (
             <Overview user={user} />
           )}

@@ -46,3 +46,13 @@ export const PANEL_FORMS: ReadonlyArray<PanelForm> = [
 export function panelFormFor(slug: string): PanelForm | undefined {
   return PANEL_FORMS.find((form) => form.slug === slug);
 }
+
+/** `/profile/uploads`: the profile's own view of the user's uploads and their verdicts (issue 12). */
+export const MY_UPLOADS = { slug: 'uploads', label: 'My uploads' } as const;
+
+/** The side menu: the spec's six forms, with My uploads after Upload Book/Notes. */
+export const PROFILE_MENU: ReadonlyArray<{ slug: string; label: string }> = [
+  PANEL_FORMS[0]!,
+  MY_UPLOADS,
+  ...PANEL_FORMS.slice(1),
+];

@@ -310,6 +310,31 @@ export const librarySeed: SeedStep = {
           );
     }
 
+    // One declined upload with the reviewer's reason, so the student's My uploads shows every verdict.
+    const declined = await expectOk(
+      await student.call('/api/book', {
+        body: {
+          title: 'Computer Networks Scanned Notes (unshared link)',
+          branch: 'Computer Science',
+          subject: 'Computer Networks',
+          semester: 5,
+          tags: ['tcp', 'scanned'],
+          driveLink: 'https://drive.google.com/file/d/campus-demo-declined/view',
+        },
+      }),
+      'upload the declined demo book',
+    );
+    await expectOk(
+      await librarian.call(`/api/book/${declined.data!._id}/status`, {
+        method: 'PUT',
+        body: {
+          status: 2,
+          reason: 'The Drive link asks for access. Share it with "Anyone with the link" and upload it again.',
+        },
+      }),
+      'decline the demo book',
+    );
+
     const accepted = ids.filter((id) => !keepPending.has(id));
     for (const id of accepted.filter((_, i) => i % 3 === 0))
       await expectOk(await student.call(`/api/book/${id}/like`, { method: 'PATCH', body: {} }), 'like');

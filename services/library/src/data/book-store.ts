@@ -19,11 +19,13 @@ export interface BookRecord {
   tags: string[];
   driveLink: string;
   uploadedBy: string;
+  uploaderName: string | null;
   likesCount: number;
   /** User ids, oldest like first. */
   likes: string[];
   status: BookRow['status'];
   verifiedBy: string | null;
+  declineReason: string | null;
   createdAt: Date;
 }
 
@@ -41,10 +43,12 @@ const fromRow = (row: BookRow, likes: string[]): BookRecord => ({
   tags: row.tags,
   driveLink: row.driveLink,
   uploadedBy: row.uploadedBy,
+  uploaderName: row.uploaderName,
   likesCount: row.likesCount,
   likes,
   status: row.status,
   verifiedBy: row.verifiedBy,
+  declineReason: row.declineReason,
   createdAt: row.createdAt,
 });
 
@@ -58,10 +62,12 @@ const fromSearchRow = (row: BookSearchRow): BookRecord => ({
   tags: row.tags,
   driveLink: row.drive_link,
   uploadedBy: row.uploaded_by,
+  uploaderName: row.uploader_name,
   likesCount: Number(row.likes_count),
   likes: row.likes,
   status: row.status,
   verifiedBy: row.verified_by,
+  declineReason: row.decline_reason,
   createdAt: row.created_at instanceof Date ? row.created_at : new Date(row.created_at),
 });
 
@@ -214,7 +220,13 @@ export function createBookStore(db: Db) {
     async setVerdict(
       executor: DbExecutor,
       id: string,
-      verdict: { status: 'accepted' | 'declined'; verifiedBy: string; reviewedBy: string; reviewedAt: Date },
+      verdict: {
+        status: 'accepted' | 'declined';
+        verifiedBy: string;
+        reviewedBy: string;
+        reviewedAt: Date;
+        declineReason: string | null;
+      },
     ): Promise<BookRow | undefined> {
       const [row] = await executor
         .update(books)

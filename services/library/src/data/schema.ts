@@ -24,6 +24,8 @@ export const books = librarySchema.table(
       .default(sql`'{}'::text[]`),
     driveLink: text('drive_link').notNull(),
     uploadedBy: uuid('uploaded_by').notNull(),
+    /** The uploader's name at upload time, for the reviewer's card; null for books from before it was kept. */
+    uploaderName: text('uploader_name'),
     // Kept in step with book_likes in the same transaction: sorting by likes needs an indexable column.
     likesCount: integer('likes_count').notNull().default(0),
     status: text('status', { enum: ['pending', 'accepted', 'declined'] })
@@ -32,6 +34,8 @@ export const books = librarySchema.table(
     verifiedBy: text('verified_by'),
     reviewedBy: uuid('reviewed_by'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** The reviewer's optional reason for a decline, shown to the uploader. */
+    declineReason: text('decline_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

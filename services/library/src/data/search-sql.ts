@@ -22,16 +22,18 @@ export interface BookSearchRow extends Record<string, unknown> {
   tags: string[];
   drive_link: string;
   uploaded_by: string;
+  uploader_name: string | null;
   likes_count: number;
   likes: string[];
   status: 'pending' | 'accepted' | 'declined';
   verified_by: string | null;
+  decline_reason: string | null;
   created_at: string | Date;
   total: number | string;
 }
 
 const bookColumns = sql`b.id, b.title, b.subject, b.branch, b.semester, b.tags, b.drive_link, b.uploaded_by,
-  b.likes_count, b.status, b.verified_by, b.created_at,
+  b.uploader_name, b.likes_count, b.status, b.verified_by, b.decline_reason, b.created_at,
   array(select l.user_id::text from library.book_likes l where l.book_id = b.id order by l.created_at) as likes`;
 
 // "desc nulls last" spells the indexes' order exactly (drizzle-kit writes them so), or the planner ignores them.

@@ -35,10 +35,12 @@ function toBook(r: BookRecord): Book {
     tags: r.tags,
     driveLink: r.driveLink,
     uploadedBy: r.uploadedBy,
+    ...(r.uploaderName === null ? {} : { uploaderName: r.uploaderName }),
     likesCount: r.likesCount,
     likes: r.likes,
     ...(r.verifiedBy === null ? {} : { verifiedBy: r.verifiedBy }),
     status: r.status,
+    ...(r.declineReason === null ? {} : { declineReason: r.declineReason }),
     createdAt: r.createdAt.toISOString(),
   };
 }
@@ -94,6 +96,7 @@ export function createBooks(deps: { db: Db; transact: Transact<BookEvent>; now: 
           tags: data.tags,
           driveLink: data.driveLink,
           uploadedBy: user.id,
+          uploaderName: user.name,
           createdAt: now(),
         });
         await emit('library.book.submitted', {
@@ -138,14 +141,18 @@ export function createBooks(deps: { db: Db; transact: Transact<BookEvent>; now: 
       return pageOf(query, await store.pendingFor(reviewer.id, pageWindow(query)));
     },
 
-    /** A book is reviewed once, by a teacher of its subject who did not upload it; the verdict is an event. */
+    /**
+     * A book is reviewed once, by a teacher of its subject who did not upload it; the verdict is an
+     * event. A decline may carry the teacher's reason for the uploader; an accept keeps none.
+     */
     async review(
       reviewer: AuthUser,
       rawId: string,
-      { status }: z.output<typeof ReviewRequest>,
+      { status, reason }: z.output<typeof ReviewRequest>,
     ): Promise<Book> {
       const id = parseBookId(rawId);
       const verdict = status === 1 ? 'accepted' : 'declined';
+      const declineReason = verdict === 'declined' ? (reason ?? null) : null;
       return transact(async (tx, emit) => {
         const book = await store.find(tx, id);
         if (!book) throw AppError.notFound(BOOK_MESSAGES.bookNotFound);
@@ -159,6 +166,7 @@ export function createBooks(deps: { db: Db; transact: Transact<BookEvent>; now: 
           verifiedBy: reviewer.name,
           reviewedBy: reviewer.id,
           reviewedAt: now(),
+          declineReason,
         });
         if (!row) throw AppError.conflict(BOOK_MESSAGES.alreadyReviewed, 'ALREADY_REVIEWED');
         await emit('library.book.reviewed', {
@@ -167,6 +175,7 @@ export function createBooks(deps: { db: Db; transact: Transact<BookEvent>; now: 
           reviewerId: reviewer.id,
           verifiedBy: reviewer.name,
           status: verdict,
+          ...(declineReason ? { reason: declineReason } : {}),
         });
         return toBook((await store.withLikes(tx, [row]))[0]!);
       });

@@ -53,6 +53,8 @@ export const contributions = profileSchema.table(
     /** Books only: the reviewing teacher's name (the book's `verifiedBy`) and when the verdict was given. */
     verifiedBy: text('verified_by'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+    /** Books only: the reviewer's reason for a decline, when one was given. */
+    declineReason: text('decline_reason'),
   },
   (t) => [
     primaryKey({ columns: [t.kind, t.itemId] }),

@@ -79,6 +79,7 @@ export function createBookUploads(deps: { db: Db }) {
           status: verdict.status,
           verifiedBy: verdict.verifiedBy,
           reviewedAt,
+          declineReason: verdict.reason ?? null,
         })
         .onConflictDoUpdate({
           target: [contributions.kind, contributions.itemId],
@@ -86,6 +87,7 @@ export function createBookUploads(deps: { db: Db }) {
             status: excluded('status'),
             verifiedBy: excluded('verified_by'),
             reviewedAt: excluded('reviewed_at'),
+            declineReason: excluded('decline_reason'),
           },
           setWhere: sql`${contributions.reviewedAt} is null or ${contributions.reviewedAt} < ${excluded('reviewed_at')}`,
         });
@@ -120,6 +122,7 @@ export function createBookUploads(deps: { db: Db }) {
           subject: row.subject,
           status: row.status,
           verifiedBy: row.verifiedBy,
+          declineReason: row.declineReason,
           reviewedAt: row.reviewedAt?.toISOString() ?? null,
           uploadedAt: row.contributedAt?.toISOString() ?? null,
         })),

@@ -57,6 +57,8 @@ export function useCardListFocus(ids: readonly string[], loadingMore: boolean): 
   return {
     container: setContainer,
     onFocus: (event) => {
+      // Focus inside a dialog a card opened reaches here through the portal: the card keeps it.
+      if (!event.currentTarget.contains(event.target as Node)) return;
       const id = (event.target as Element).closest<HTMLElement>('[data-card-id]')?.dataset.cardId;
       const index = id === undefined ? -1 : ids.indexOf(id);
       focusedCard.current = id === undefined || index < 0 ? null : { id, index };

@@ -1,0 +1,1 @@
+ALTER TABLE "profile"."contributions" ADD COLUMN "decline_reason" text;
