@@ -293,3 +293,24 @@ describe('anonymity', () => {
     expect(asRavi.myVote).toBe('up');
   });
 });
+
+describe('names from identity', () => {
+  test('when identity announces a registration, then that member’s posts carry the name identity gave, whatever their session says', async () => {
+    const asha = makeUser(h, 'A. Rao');
+    const registered = {
+      id: randomUUID(),
+      name: 'identity.user.registered' as const,
+      occurredAt: new Date().toISOString(),
+      producer: 'identity',
+      payload: { userId: asha.id, name: 'Asha Rao', email: 'asha@campus.test', isTeacher: false },
+    };
+    await h.bus.publish(registered);
+    await h.bus.publish(registered);
+    await h.waitForDeliveries(registered.id, 2);
+    await createPost(h, asha, { title: 'Mine' });
+    const res = await request(h.url).get('/api/community').expect(200);
+    expect(res.body).toEqual([
+      expect.objectContaining({ title: 'Mine', createdBy: { _id: asha.id, name: 'Asha Rao' } }),
+    ]);
+  });
+});
