@@ -4,6 +4,7 @@
  */
 const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   gateway: () => import('./gateway-overhead'),
+  community: () => import('./community'),
   'library-search': () => import('./library-search'),
   'profile-counts': () => import('./profile-counts'),
 };
