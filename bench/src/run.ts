@@ -5,6 +5,7 @@
 const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   gateway: () => import('./gateway-overhead'),
   careers: () => import('./careers-search'),
+  community: () => import('./community'),
   'library-search': () => import('./library-search'),
   'profile-counts': () => import('./profile-counts'),
   'housing-list': () => import('./housing-list'),

@@ -55,6 +55,14 @@ export const EventCatalogue = {
   'housing.flat.deleted': z.object({ flatId: id, userId: UserId }),
   'events.event.posted': z.object({ eventId: id, postedBy: UserId }),
   'community.post.created': z.object({ postId: id, tag: z.string() }),
+  /** No author: an anonymous comment's author stays inside the community service. */
+  'community.comment.created': z.object({ commentId: id, postId: id, parentId: id.nullable() }),
+  'community.pledge.recorded': z.object({
+    pledgeId: id,
+    campaignId: id,
+    userId: UserId,
+    amount: z.number().int(),
+  }),
 } as const;
 
 export type EventName = keyof typeof EventCatalogue;

@@ -2,14 +2,15 @@ import path from 'node:path';
 import { defineService } from '@campus/service-kit/service-runtime';
 import { CommunityConfig } from './config';
 import { inbox, outbox } from './data/schema';
-import { createItems } from './domain/items';
+import { createCommunityHub } from './domain/community-hub';
+import { createFundraising } from './domain/fundraising';
 import { communityEventHandlers } from './events/community-event-handlers';
 import { createCommunityRoutes } from './http/community-routes';
 
 /**
- * Community: (say what the domain keeps and who may do what). `consumes` binds its queue and must
- * match its handlers; `produces` is what `emit` accepts: add an event to
- * packages/contracts/src/events.ts first, then here, then run `npm run topology`.
+ * Community: the hub's posts, votes and comment threads (anonymity kept inside the service), and
+ * the fundraising campaigns with the pledges donors record. Names come from identity's
+ * registrations; posts, comments and pledges leave as events.
  */
 export const communityService = defineService({
   name: 'community',
@@ -17,14 +18,15 @@ export const communityService = defineService({
   configSchema: CommunityConfig,
   migrationsFolder: path.join(__dirname, '..', 'migrations'),
   consumes: ['identity.user.registered'],
-  produces: [],
+  produces: ['community.post.created', 'community.comment.created', 'community.pledge.recorded'],
   outbox,
   inbox,
   create({ db, transact, now }) {
-    const items = createItems({ db, transact, now });
+    const hub = createCommunityHub({ db, transact, now });
+    const fundraising = createFundraising({ db, transact, now });
     return {
-      routes: createCommunityRoutes({ items }),
-      eventHandlers: communityEventHandlers(items),
+      routes: createCommunityRoutes({ hub, fundraising }),
+      eventHandlers: communityEventHandlers(hub),
     };
   },
 });

@@ -1,53 +1,157 @@
+import type { Response } from 'express';
 import { z } from 'zod';
 import {
-  COMMUNITY_MAX_LIMIT,
+  COMMENTS_MAX_LIMIT,
+  COMMENTS_PAGE_SIZE,
   COMMUNITY_MESSAGES,
-  COMMUNITY_PAGE_SIZE,
-  CommunityItemResponse,
-  CommunityListQuery,
-  CommunityListResponse,
-  CreateCommunityItemRequest,
+  CampaignIdParams,
+  CampaignListResponse,
+  Comment,
+  CommentList,
+  CommentListQuery,
+  CreateCommentRequest,
+  CreatePostRequest,
+  POSTS_MAX_LIMIT,
+  POSTS_PAGE_SIZE,
+  PledgeRequest,
+  PledgeResponse,
+  Post,
+  PostIdParams,
+  PostList,
+  PostListQuery,
+  TRENDING_SIZE,
 } from '@campus/contracts/community';
-import { pageQueryDoc } from '@campus/contracts/paging';
+import { cursorQueryDoc, encodeCursor, type CursorPosition } from '@campus/contracts/paging';
 import { defineRoute, type AnyRoute } from '@campus/service-kit/define-route';
-import type { Items } from '../domain/items';
+import type { CommunityHub } from '../domain/community-hub';
+import type { Fundraising } from '../domain/fundraising';
 
-/** The community API. Each route is declared once: parsing, access, handler and its OpenAPI operation. */
-export function createCommunityRoutes({ items }: { items: Items }): AnyRoute[] {
+/** A bare-array list says where it goes on in a header (its body is the spec's array). */
+function setNextCursor(res: Response, next: CursorPosition | undefined) {
+  if (next) res.set('X-Next-Cursor', encodeCursor(next));
+}
+
+/** The voter's vote, whatever the body says (the spec's client sends `userId`; it is ignored). */
+const VoteBody = z.object({}).passthrough();
+
+/**
+ * The community API: the spec's /api/community and /api/comments calls, shaped as its table says
+ * (bare arrays, the created post, the updated post), and /api/fundraising. Declared once each.
+ */
+export function createCommunityRoutes({
+  hub,
+  fundraising,
+}: {
+  hub: CommunityHub;
+  fundraising: Fundraising;
+}): AnyRoute[] {
+  const voteRoute = (direction: 'up' | 'down') =>
+    defineRoute({
+      method: 'patch',
+      path: `/api/community/:postId/${direction}vote`,
+      summary: `${direction === 'up' ? 'Upvote' : 'Downvote'} a post: the same vote again removes it, the other way switches it`,
+      access: 'user',
+      request: { params: PostIdParams, body: VoteBody },
+      response: { description: 'The post after the vote', body: Post },
+      errors: { 404: 'No such post' },
+      handler: ({ user, params }) => hub.vote(user, params.postId, direction),
+    });
+
   return [
     defineRoute({
       method: 'get',
       path: '/api/community',
-      summary: 'The newest items first, a page at a time',
+      summary: `Posts, newest first (${POSTS_PAGE_SIZE} a page; next page: ?cursor= from X-Next-Cursor), or ?sort=trending&limit=${TRENDING_SIZE} for the most upvoted`,
       access: 'public',
-      request: { query: CommunityListQuery },
+      request: { query: PostListQuery },
       docs: {
-        query: z.object(pageQueryDoc({ defaultLimit: COMMUNITY_PAGE_SIZE, maxLimit: COMMUNITY_MAX_LIMIT })),
+        query: z.object({
+          sort: z
+            .enum(['newest', 'trending'])
+            .optional()
+            .meta({ description: 'newest (default) or trending (by upvotes)' }),
+          ...cursorQueryDoc({ defaultLimit: POSTS_PAGE_SIZE, maxLimit: POSTS_MAX_LIMIT }),
+        }),
       },
-      response: { description: 'One page of items and the number of pages', body: CommunityListResponse },
-      handler: async ({ query }) => {
-        const page = await items.page(query);
-        return {
-          success: true as const,
-          message: page.total === 0 ? COMMUNITY_MESSAGES.empty : COMMUNITY_MESSAGES.found,
-          data: page.items,
-          page: page.page,
-          pages: page.pages,
-          total: page.total,
-        };
+      response: { description: 'A bare array of posts', body: PostList },
+      handler: async ({ query, user, res }) => {
+        const page = await hub.list(query, user);
+        setNextCursor(res, page.nextCursor);
+        return page.posts;
       },
     }),
     defineRoute({
       method: 'post',
       path: '/api/community',
-      summary: 'Add an item (its author is the signed-in user)',
+      summary: 'Create a post (its author is the signed-in user; tag defaults to Q&A)',
       access: 'user',
-      request: { body: CreateCommunityItemRequest },
-      response: { status: 201, description: 'Created', body: CommunityItemResponse },
-      handler: async ({ user, body }) => ({
+      request: { body: CreatePostRequest },
+      response: { status: 201, description: 'The created post', body: Post },
+      handler: ({ user, body }) => hub.create(user, body),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/community/:postId',
+      summary: 'One post',
+      access: 'public',
+      request: { params: PostIdParams },
+      response: { description: 'The post', body: Post },
+      errors: { 404: 'No such post' },
+      handler: ({ params, user }) => hub.get(params.postId, user),
+    }),
+    voteRoute('up'),
+    voteRoute('down'),
+    defineRoute({
+      method: 'get',
+      path: '/api/comments/:postId',
+      summary: `A post's comments, oldest first, each with parentId (${COMMENTS_PAGE_SIZE} a page; next: ?cursor= from X-Next-Cursor)`,
+      access: 'public',
+      request: { params: PostIdParams, query: CommentListQuery },
+      docs: {
+        query: z.object(cursorQueryDoc({ defaultLimit: COMMENTS_PAGE_SIZE, maxLimit: COMMENTS_MAX_LIMIT })),
+      },
+      response: { description: 'A bare array of comments', body: CommentList },
+      errors: { 404: 'No such post' },
+      handler: async ({ params, query, res }) => {
+        const page = await hub.comments(params.postId, query);
+        setNextCursor(res, page.nextCursor);
+        return page.comments;
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/comments/:postId',
+      summary: 'Comment on a post or reply to one of its comments (parentId)',
+      access: 'user',
+      request: { params: PostIdParams, body: CreateCommentRequest },
+      response: { status: 201, description: 'The new comment', body: Comment },
+      errors: { 404: 'No such post', 422: 'parentId is not a comment of this post' },
+      handler: ({ user, params, body }) => hub.comment(user, params.postId, body),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/fundraising',
+      summary: 'The fundraising campaigns with their totals',
+      access: 'public',
+      response: { description: 'Every campaign', body: CampaignListResponse },
+      handler: async () => ({
         success: true as const,
-        message: COMMUNITY_MESSAGES.created,
-        data: await items.create(user, body),
+        message: COMMUNITY_MESSAGES.campaignsFound,
+        data: await fundraising.campaigns(),
+      }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/fundraising/:campaignId/pledges',
+      summary: 'Record a pledge paid by UPI (whole rupees); the campaign total grows for everyone',
+      access: 'user',
+      request: { params: CampaignIdParams, body: PledgeRequest },
+      response: { status: 201, description: 'Recorded', body: PledgeResponse },
+      errors: { 404: 'No such campaign' },
+      handler: async ({ user, params, body }) => ({
+        success: true as const,
+        message: COMMUNITY_MESSAGES.pledged,
+        data: await fundraising.pledge(user, params.campaignId, body.amount),
       }),
     }),
   ];

@@ -1,0 +1,145 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import {
+  COMMUNITY_MESSAGES,
+  COPIED_INDICATOR_MS,
+  PLEDGE_MAX,
+  PLEDGE_MIN,
+  campaignProgress,
+  upiPayLink,
+  type Campaign,
+} from '@campus/contracts/community';
+import { Badge } from '@campus/ui/badge';
+import { Button } from '@campus/ui/button';
+import { Card } from '@campus/ui/card';
+import { Input } from '@campus/ui/input';
+import { useToast } from '@campus/ui/toast';
+import { useAuth } from '@campus/web-kit/auth-context';
+import { usePledge } from '../community-api';
+import styles from './fundraising-page.module.css';
+
+const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
+
+/** The spec's rule: the amount must parse to a positive integer. */
+export function parseAmount(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed)) return undefined;
+  const n = Number(trimmed);
+  return Number.isSafeInteger(n) && n >= PLEDGE_MIN ? n : undefined;
+}
+
+/**
+ * A campaign: progress as a rounded percent capped at 100, Copy UPI ID ('Copied!' for 2 s), the
+ * `upi://pay` link a phone opens in its UPI app, and the pledge the donor records after paying.
+ */
+export function CampaignCard({ campaign }: { campaign: Campaign }) {
+  const { user } = useAuth();
+  const toast = useToast();
+  const pledge = usePledge();
+  const [amount, setAmount] = useState('');
+  const [copied, setCopied] = useState(false);
+  const amountId = useId();
+  const progress = campaignProgress(campaign.raised, campaign.goal);
+  const parsed = parseAmount(amount);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_INDICATOR_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  async function copyUpi() {
+    try {
+      await navigator.clipboard.writeText(campaign.upiId);
+      setCopied(true);
+    } catch (error) {
+      console.error('Copy failed', error);
+      toast.info(`UPI ID: ${campaign.upiId}`);
+    }
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (parsed === undefined) {
+      toast.error(COMMUNITY_MESSAGES.invalidAmount);
+      return;
+    }
+    if (parsed > PLEDGE_MAX) {
+      toast.error(COMMUNITY_MESSAGES.amountTooLarge);
+      return;
+    }
+    if (!user) {
+      toast.error(COMMUNITY_MESSAGES.loginToPledge);
+      return;
+    }
+    pledge.mutate({ campaignId: campaign.id, amount: parsed }, { onSuccess: () => setAmount('') });
+  }
+
+  const titleId = `campaign-${campaign.id}-title`;
+  return (
+    <Card as="li" className={styles.card} aria-labelledby={titleId}>
+      <div className={styles.cardTop}>
+        <span className={styles.emoji} aria-hidden="true">
+          {campaign.emoji}
+        </span>
+        <Badge tone="primary">{campaign.tag}</Badge>
+      </div>
+      <h2 id={titleId} className={styles.cardTitle}>
+        {campaign.title}
+      </h2>
+      <p className={styles.description}>{campaign.description}</p>
+      <div>
+        <div
+          className={styles.progress}
+          role="progressbar"
+          aria-label={`${campaign.title} progress`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+        >
+          <div className={styles.progressFill} style={{ width: `${progress}%` }} />
+        </div>
+        <p className={styles.totals}>
+          <span>
+            <strong>{rupees(campaign.raised)}</strong> raised of {rupees(campaign.goal)}
+          </span>
+          <span>{progress}%</span>
+        </p>
+      </div>
+      <div className={styles.upi}>
+        <span className={styles.muted}>
+          UPI ID: <code>{campaign.upiId}</code>
+        </span>
+        <Button variant="secondary" size="sm" onClick={() => void copyUpi()} aria-live="polite">
+          {copied ? 'Copied!' : 'Copy UPI ID'}
+        </Button>
+      </div>
+      <form className={styles.pledge} onSubmit={onSubmit} noValidate>
+        <label htmlFor={amountId} className={styles.amountLabel}>
+          Amount (₹)
+        </label>
+        <div className={styles.pledgeRow}>
+          <Input
+            id={amountId}
+            type="number"
+            inputMode="numeric"
+            min={PLEDGE_MIN}
+            max={PLEDGE_MAX}
+            step={1}
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            placeholder="Enter amount"
+          />
+          <Button type="submit" loading={pledge.isPending} loadingLabel="Recording...">
+            Pledge
+          </Button>
+        </div>
+        <a className={styles.payLink} href={upiPayLink(campaign, parsed)}>
+          Pay {parsed ? rupees(parsed) : ''} with a UPI app
+        </a>
+        <p className={styles.muted}>
+          Pay by UPI first, then record your pledge here. Nothing is charged on this site.
+        </p>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,109 @@
+import { useRef, useState, type FormEvent } from 'react';
+import {
+  COMMUNITY_MESSAGES,
+  DEFAULT_POST_TAG,
+  POST_CONTENT_MAX,
+  POST_TAGS,
+  POST_TITLE_MAX,
+  type PostTag,
+} from '@campus/contracts/community';
+import { Button } from '@campus/ui/button';
+import { Checkbox } from '@campus/ui/checkbox';
+import { Field } from '@campus/ui/field';
+import { Input } from '@campus/ui/input';
+import { Select } from '@campus/ui/select';
+import { SlideInPanel } from '@campus/ui/slide-in-panel';
+import { TextArea } from '@campus/ui/text-area';
+import { useToast } from '@campus/ui/toast';
+import { useAuth } from '@campus/web-kit/auth-context';
+import { useCreatePost } from '../community-api';
+import styles from './hub-page.module.css';
+
+const TAG_OPTIONS = POST_TAGS.map((tag) => ({ value: tag, label: tag }));
+const FORM_ID = 'create-post-form';
+
+/**
+ * The slide-in Create New Post panel. Blank title or content: the submit is silently ignored (spec
+ * §5); a guest is told 'Please log in to create a post.'; after publishing the fields reset and the
+ * panel closes, the new post first in the grid.
+ */
+export function CreatePostPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { user } = useAuth();
+  const toast = useToast();
+  const create = useCreatePost();
+  const titleRef = useRef<HTMLInputElement>(null);
+  const [title, setTitle] = useState('');
+  const [content, setContent] = useState('');
+  const [tag, setTag] = useState<PostTag>(DEFAULT_POST_TAG);
+  const [isAnonymous, setAnonymous] = useState(false);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!title.trim() || !content.trim()) return;
+    if (!user) {
+      toast.error(COMMUNITY_MESSAGES.loginToPost);
+      return;
+    }
+    create.mutate(
+      { title: title.trim(), content: content.trim(), tag, isAnonymous, createdBy: user._id },
+      {
+        onSuccess: () => {
+          setTitle('');
+          setContent('');
+          setTag(DEFAULT_POST_TAG);
+          setAnonymous(false);
+          onClose();
+        },
+      },
+    );
+  }
+
+  return (
+    <SlideInPanel
+      open={open}
+      onClose={onClose}
+      title="Create New Post"
+      initialFocusRef={titleRef}
+      footer={
+        <Button
+          type="submit"
+          form={FORM_ID}
+          fullWidth
+          loading={create.isPending}
+          loadingLabel="Publishing..."
+        >
+          Publish Post
+        </Button>
+      }
+    >
+      <form id={FORM_ID} className={styles.form} onSubmit={onSubmit} noValidate>
+        <Field label="Title">
+          <Input
+            ref={titleRef}
+            value={title}
+            maxLength={POST_TITLE_MAX}
+            onChange={(e) => setTitle(e.target.value)}
+            placeholder="What's on your mind?"
+          />
+        </Field>
+        <Field label="Content">
+          <TextArea
+            value={content}
+            rows={6}
+            maxLength={POST_CONTENT_MAX}
+            onChange={(e) => setContent(e.target.value)}
+            placeholder="Share details, context or your question..."
+          />
+        </Field>
+        <Field label="Category">
+          <Select options={TAG_OPTIONS} value={tag} onChange={(e) => setTag(e.target.value as PostTag)} />
+        </Field>
+        <Checkbox
+          label="Post anonymously"
+          checked={isAnonymous}
+          onChange={(e) => setAnonymous(e.target.checked)}
+        />
+      </form>
+    </SlideInPanel>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { BackLink } from '@campus/ui/back-link';
+import { Card } from '@campus/ui/card';
+import { EmptyState } from '@campus/ui/empty-state';
+import { ErrorState } from '@campus/ui/error-state';
+import { FloatingActionButton } from '@campus/ui/floating-action-button';
+import { LoadMoreButton } from '@campus/ui/load-more-button';
+import { PageHeader } from '@campus/ui/page-header';
+import { Skeleton } from '@campus/ui/skeleton';
+import { AppLink } from '@campus/ui/app-link';
+import { usePageTitle } from '@campus/web-kit/use-page-title';
+import { useHubPosts, useTrending } from '../community-api';
+import { CreatePostPanel } from './create-post-panel';
+import { PostCard } from './post-card';
+import styles from './hub-page.module.css';
+
+function TrendingDiscussions() {
+  const trending = useTrending();
+  return (
+    <Card as="aside" className={styles.trending} aria-labelledby="trending-heading">
+      <h2 id="trending-heading" className={styles.trendingTitle}>
+        Trending Discussions
+      </h2>
+      {trending.isPending ? (
+        <Skeleton lines={5} label="Loading trending discussions..." />
+      ) : trending.isError ? (
+        <p className={styles.muted}>Trending discussions could not be loaded.</p>
+      ) : trending.data.length === 0 ? (
+        <p className={styles.muted}>No discussions yet.</p>
+      ) : (
+        <ol className={styles.trendingList}>
+          {trending.data.map((post) => (
+            <li key={post._id}>
+              <AppLink href={`/post/${encodeURIComponent(post._id)}`} className={styles.trendingLink}>
+                {post.title}
+              </AppLink>
+              <span className={styles.trendingVotes}>
+                {post.upvote.length} {post.upvote.length === 1 ? 'upvote' : 'upvotes'}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}
+
+/** `/community`: Trending Discussions, the grid of posts with Load More, and the Create New Post panel. */
+export default function HubPage() {
+  usePageTitle('Community');
+  const list = useHubPosts();
+  const [panelOpen, setPanelOpen] = useState(false);
+
+  return (
+    <div className={styles.page}>
+      <PageHeader
+        back={<BackLink href="/feature">Back</BackLink>}
+        title="Community"
+        subtitle="Ask, advise and discuss with students and teachers of the campus."
+      />
+      <div className={styles.layout}>
+        <TrendingDiscussions />
+        <section aria-label="All posts" className={styles.posts}>
+          {list.status === 'loading' && <Skeleton variant="card" label="Loading posts..." />}
+          {list.status === 'error' && (
+            <ErrorState message="Posts could not be loaded." onRetry={list.retry} retryLabel="Try Again" />
+          )}
+          {list.status === 'empty' && (
+            <EmptyState title="No posts yet" description="Be the first to start a discussion." />
+          )}
+          {list.status === 'results' && (
+            <>
+              <ul className={styles.grid}>
+                {list.posts.map((post) => (
+                  <PostCard key={post._id} post={post} />
+                ))}
+              </ul>
+              <div className={styles.more}>
+                <LoadMoreButton
+                  onLoadMore={list.loadMore}
+                  hasMore={list.hasMore}
+                  loading={list.loadingMore}
+                />
+              </div>
+            </>
+          )}
+        </section>
+      </div>
+      <FloatingActionButton
+        label="Create New Post"
+        expanded={panelOpen}
+        onClick={() => setPanelOpen((open) => !open)}
+      />
+      <CreatePostPanel open={panelOpen} onClose={() => setPanelOpen(false)} />
+    </div>
+  );
+}

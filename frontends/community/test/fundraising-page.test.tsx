@@ -1,0 +1,85 @@
+import '@testing-library/jest-dom';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { PledgeResponse } from '@campus/contracts/community';
+import { contractReply } from '@campus/web-kit/testing/api-replies';
+import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
+import FundraisingPage from '../src/fundraising/fundraising-page';
+import { campaign, campaigns, student } from './community-fixtures';
+
+const openPage = (
+  user: typeof student | null,
+  replies: Parameters<typeof renderRemoteScreen>[1]['replies'],
+) => renderRemoteScreen(<FundraisingPage />, { user, path: '/fundrasing', replies });
+
+describe('Fundraising', () => {
+  it("shows 'Empower Our Community' and each campaign's progress as a rounded percent capped at 100", async () => {
+    openPage(null, [
+      campaigns([
+        campaign(),
+        campaign({ id: '2', title: 'Campus Health Drive', raised: 60000, goal: 50000 }),
+      ]),
+    ]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Empower Our Community' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('progressbar', { name: 'Library Expansion Fund progress' }),
+    ).toHaveAttribute('aria-valuenow', '45');
+    expect(screen.getByRole('progressbar', { name: 'Campus Health Drive progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
+    expect(screen.getAllByRole('link', { name: /with a UPI app/ })[0]).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^upi:\/\/pay\?pa=libraryfund%40sbi/),
+    );
+  });
+
+  it("when Copy UPI ID is pressed, then it says 'Copied!' for 2 seconds", async () => {
+    // Time moves only when the test moves it, so a slow machine cannot make 'Copied!' vanish early.
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    openPage(null, [campaigns([campaign()])]);
+    await user.click(await screen.findByRole('button', { name: 'Copy UPI ID' }));
+    expect(writeText).toHaveBeenCalledWith('libraryfund@sbi');
+    expect(await screen.findByRole('button', { name: 'Copied!' })).toBeInTheDocument();
+    act(() => void jest.advanceTimersByTime(1500));
+    expect(screen.getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
+    act(() => void jest.advanceTimersByTime(500));
+    expect(screen.getByRole('button', { name: 'Copy UPI ID' })).toBeInTheDocument();
+    jest.useRealTimers();
+  });
+
+  it.each([['0'], ['-3'], ['2.5'], ['abc']])(
+    "when the amount is %s, then 'Please enter a valid amount' and nothing is sent",
+    async (amount) => {
+      const { requests } = openPage(student, [campaigns([campaign()])]);
+      await userEvent.type(await screen.findByLabelText('Amount (₹)'), amount);
+      await userEvent.click(screen.getByRole('button', { name: 'Pledge' }));
+      expect(await screen.findByText('Please enter a valid amount')).toBeInTheDocument();
+      expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+    },
+  );
+
+  it('when a student pledges, then the total grows, the input clears and a thank-you shows', async () => {
+    const { requests } = openPage(student, [
+      campaigns([campaign()]),
+      contractReply(
+        PledgeResponse,
+        {
+          success: true,
+          message: 'Thank you! Your pledge is recorded.',
+          data: { pledgeId: 'pl1', amount: 500, campaign: campaign({ raised: 45500 }) },
+        },
+        { url: '/api/fundraising/1/pledges', method: 'POST', status: 201 },
+      ),
+    ]);
+    await userEvent.type(await screen.findByLabelText('Amount (₹)'), '500');
+    await userEvent.click(screen.getByRole('button', { name: 'Pledge' }));
+    expect(await screen.findByText('Thank you! Your pledge is recorded.')).toBeInTheDocument();
+    expect(screen.getByText('₹45,500')).toBeInTheDocument();
+    expect(screen.getByLabelText('Amount (₹)')).toHaveValue(null);
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ amount: 500 });
+  });
+});

@@ -1,0 +1,98 @@
+import '@testing-library/jest-dom';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Post } from '@campus/contracts/community';
+import { contractReply } from '@campus/web-kit/testing/api-replies';
+import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
+import HubPage from '../src/hub/hub-page';
+import { post, postsPage, student, trending } from './community-fixtures';
+
+const openHub = (user: typeof student | null, replies: Parameters<typeof renderRemoteScreen>[1]['replies']) =>
+  renderRemoteScreen(<HubPage />, { user, path: '/community', replies });
+
+describe('Community hub', () => {
+  it('shows Back to /feature, Trending Discussions and the grid of posts linking to /post/{id}', async () => {
+    openHub(null, [
+      trending([post('p2', 'Most liked', { upvote: ['hidden', 'hidden'], upvotes: 2 })]),
+      postsPage([post('p1', 'Newest question', { comments: ['c1'] }), post('p2', 'Most liked')]),
+    ]);
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/feature');
+    const aside = await screen.findByRole('complementary', { name: 'Trending Discussions' });
+    expect(await within(aside).findByRole('link', { name: 'Most liked' })).toHaveAttribute(
+      'href',
+      '/post/p2',
+    );
+    expect(within(aside).getByText('2 upvotes')).toBeInTheDocument();
+    const card = await screen.findByRole('link', { name: 'Newest question' });
+    expect(card).toHaveAttribute('href', '/post/p1');
+    expect(screen.getByText('1 comment')).toBeInTheDocument();
+    expect(document.title).toBe('Community | Campus Connect');
+  });
+
+  it('when there are no posts, then an empty state', async () => {
+    openHub(null, [trending([]), postsPage([])]);
+    expect(await screen.findByText('No posts yet')).toBeInTheDocument();
+  });
+
+  it('when a guest publishes, then the toast says Please log in to create a post. and nothing is sent', async () => {
+    const { requests } = openHub(null, [trending([]), postsPage([])]);
+    await userEvent.click(screen.getByRole('button', { name: 'Create New Post' }));
+    await userEvent.type(await screen.findByLabelText('Title'), 'Hello');
+    await userEvent.type(screen.getByLabelText('Content'), 'World');
+    await userEvent.click(screen.getByRole('button', { name: 'Publish Post' }));
+    expect(await screen.findByText('Please log in to create a post.')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('when the title or content is blank, then Publish is silently ignored', async () => {
+    const { requests } = openHub(student, [trending([]), postsPage([])]);
+    await userEvent.click(screen.getByRole('button', { name: 'Create New Post' }));
+    await userEvent.type(await screen.findByLabelText('Title'), '   ');
+    await userEvent.type(screen.getByLabelText('Content'), 'Something');
+    await userEvent.click(screen.getByRole('button', { name: 'Publish Post' }));
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+    expect(screen.queryByText('Please log in to create a post.')).not.toBeInTheDocument();
+  });
+
+  it('when a student publishes, then the post goes first, the fields reset and the panel closes', async () => {
+    const created = post('p9', 'Brand new', {
+      tag: 'Advice',
+      isAnonymous: true,
+      createdBy: { _id: null, name: 'Anonymous User' },
+    });
+    const { requests } = openHub(student, [
+      trending([]),
+      postsPage([post('p1', 'Older post')]),
+      contractReply(Post, created, { url: '/api/community', method: 'POST', status: 201 }),
+      trending([created]),
+    ]);
+    await screen.findByRole('link', { name: 'Older post' });
+    await userEvent.click(screen.getByRole('button', { name: 'Create New Post' }));
+    await userEvent.type(await screen.findByLabelText('Title'), ' Brand new ');
+    await userEvent.type(screen.getByLabelText('Content'), 'Details');
+    await userEvent.selectOptions(screen.getByLabelText('Category'), 'Advice');
+    await userEvent.click(screen.getByLabelText('Post anonymously'));
+    await userEvent.click(screen.getByRole('button', { name: 'Publish Post' }));
+    const list = await screen.findByRole('region', { name: 'All posts' });
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('heading', { level: 2 })
+          .map((h) => h.textContent),
+      ).toEqual(['Brand new', 'Older post']),
+    );
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      title: 'Brand new',
+      content: 'Details',
+      tag: 'Advice',
+      isAnonymous: true,
+      createdBy: student._id,
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Publish Post' })).not.toBeInTheDocument(),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Create New Post' }));
+    expect(await screen.findByLabelText('Title')).toHaveValue('');
+    expect(screen.getByLabelText('Post anonymously')).not.toBeChecked();
+  });
+});

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { COMMUNITY_MESSAGES, type Post } from '@campus/contracts/community';
+import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';
+import { communityService } from '../src/service';
+import { auth, createPost, makeUser, resetWithCampaigns, type TestUser } from './helpers';
+
+let h: ServiceHarness;
+beforeAll(async () => {
+  h = await startServiceForTest(communityService);
+});
+afterAll(() => h.stop());
+beforeEach(() => resetWithCampaigns(h));
+
+const vote = (user: TestUser, postId: string, way: 'upvote' | 'downvote') =>
+  request(h.url).patch(`/api/community/${postId}/${way}`).set(auth(user)).send({ userId: 'forged-user' });
+
+const tally = (post: Post) => ({
+  up: post.upvotes,
+  down: post.downvotes,
+  upvote: post.upvote.length,
+  dowvote: post.dowvote.length,
+  mine: post.myVote,
+});
+
+describe('PATCH /api/community/{postId}/upvote and /downvote', () => {
+  // held vote, the call, the vote held after: none -> set; same -> toggled off; other -> switched.
+  test.each([
+    [null, 'upvote', 'up', { up: 1, down: 0 }],
+    [null, 'downvote', 'down', { up: 0, down: 1 }],
+    ['upvote', 'upvote', null, { up: 0, down: 0 }],
+    ['downvote', 'downvote', null, { up: 0, down: 0 }],
+    ['upvote', 'downvote', 'down', { up: 0, down: 1 }],
+    ['downvote', 'upvote', 'up', { up: 1, down: 0 }],
+  ] as const)(
+    'when the user holds %s and calls %s, then their vote is %s',
+    async (held, call, after, counts) => {
+      const asha = makeUser(h, 'Asha Rao');
+      const ravi = makeUser(h, 'Ravi Kumar');
+      const post = await createPost(h, asha);
+      if (held) await vote(ravi, post._id, held).expect(200);
+      const res = await vote(ravi, post._id, call).expect(200);
+      expect(tally(res.body)).toEqual({
+        up: counts.up,
+        down: counts.down,
+        upvote: counts.up,
+        dowvote: counts.down,
+        mine: after,
+      });
+      // The body's userId is ignored: the vote is the session's user's.
+      if (after) expect(res.body[after === 'up' ? 'upvote' : 'dowvote']).toEqual([ravi.id]);
+      const reread = await request(h.url).get(`/api/community/${post._id}`).set(auth(ravi)).expect(200);
+      expect(tally(reread.body)).toEqual(tally(res.body));
+    },
+  );
+
+  test('when a guest votes, then 401 and the count is unchanged', async () => {
+    const post = await createPost(h, makeUser(h, 'Asha Rao'));
+    await request(h.url).patch(`/api/community/${post._id}/upvote`).send({ userId: 'x' }).expect(401);
+    const res = await request(h.url).get(`/api/community/${post._id}`).expect(200);
+    expect(res.body.upvotes).toBe(0);
+  });
+
+  test.each([
+    ['an unknown post', randomUUID()],
+    ['a malformed id', 'abc'],
+    ['a path-traversal id', '..%2F..'],
+  ])('when the post is %s, then 404', async (_what, id) => {
+    const res = await vote(makeUser(h, 'Asha Rao'), id, 'upvote');
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe(COMMUNITY_MESSAGES.postNotFound);
+  });
+
+  test('when 200 users vote on one post at once, then exactly 200 votes', async () => {
+    const post = await createPost(h, makeUser(h, 'Asha Rao'));
+    const voters = Array.from({ length: 200 }, (_, i) => makeUser(h, `Voter ${i}`));
+    const answers = await Promise.all(
+      voters.map((voter, i) => vote(voter, post._id, i % 4 === 0 ? 'downvote' : 'upvote')),
+    );
+    expect(answers.every((r) => r.status === 200)).toBe(true);
+    const res = await request(h.url).get(`/api/community/${post._id}`).expect(200);
+    expect({ up: res.body.upvotes, down: res.body.downvotes }).toEqual({ up: 150, down: 50 });
+    expect(res.body.upvote).toHaveLength(150);
+    expect(res.body.dowvote).toHaveLength(50);
+  });
+
+  test('when one user sends the same vote twice at once, then never two votes: one toggles the other', async () => {
+    const post = await createPost(h, makeUser(h, 'Asha Rao'));
+    const ravi = makeUser(h, 'Ravi Kumar');
+    await Promise.all([
+      vote(ravi, post._id, 'upvote').expect(200),
+      vote(ravi, post._id, 'upvote').expect(200),
+    ]);
+    const res = await request(h.url).get(`/api/community/${post._id}`).expect(200);
+    expect(res.body.upvotes).toBe(0);
+    // Three clicks leave one vote.
+    for (let i = 0; i < 3; i++) await vote(ravi, post._id, 'upvote').expect(200);
+    expect((await request(h.url).get(`/api/community/${post._id}`).expect(200)).body.upvotes).toBe(1);
+  });
+
+  test('when one user alternates up and down at once, then they hold one vote at most', async () => {
+    const post = await createPost(h, makeUser(h, 'Asha Rao'));
+    const ravi = makeUser(h, 'Ravi Kumar');
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) => vote(ravi, post._id, i % 2 ? 'upvote' : 'downvote').expect(200)),
+    );
+    const res = await request(h.url).get(`/api/community/${post._id}`).expect(200);
+    expect(res.body.upvotes + res.body.downvotes).toBeLessThanOrEqual(1);
+  });
+});
