@@ -50,9 +50,10 @@ export interface RouteDefinition<
   request?: { params?: P; query?: Q; body?: B };
   /**
    * What the document shows where the parsing schema cannot say it: a query whose schema transforms,
-   * or a body the handler parses itself because its shape depends on the user (teacher or student).
+   * or a body the handler parses itself because its shape depends on the user (teacher or student),
+   * or a multipart upload the handler streams itself (`upload.field` names its one file field).
    */
-  docs?: { query?: z.ZodObject; body?: z.ZodType };
+  docs?: { query?: z.ZodObject; body?: z.ZodType; upload?: { field: string } };
   /** The success answer: its status (200 unless said), what it means, its body. */
   response: { status?: 200 | 201; description: string; body: R };
   errors?: Partial<Record<ErrorStatus, string>>;

@@ -59,6 +59,18 @@ export function routeConfigOf(route: AnyRoute): ApiRoute {
     errors[Number(status)] = errorResponse(String(description));
   const query = route.docs?.query ?? route.request?.query;
   const body = route.docs?.body ?? route.request?.body;
+  const upload = route.docs?.upload;
+  const multipart = upload && {
+    content: {
+      'multipart/form-data': {
+        schema: {
+          type: 'object' as const,
+          required: [upload.field],
+          properties: { [upload.field]: { type: 'string' as const, format: 'binary' } },
+        },
+      },
+    },
+  };
   return {
     method: route.method,
     path: openApiPath(route.path),
@@ -67,7 +79,7 @@ export function routeConfigOf(route: AnyRoute): ApiRoute {
     request: {
       ...(route.request?.params ? { params: route.request.params } : {}),
       ...(query ? { query } : {}),
-      ...(body ? { body: json(body) } : {}),
+      ...(multipart ? { body: multipart } : body ? { body: json(body) } : {}),
     },
     responses: {
       [route.response.status ?? 200]: {

@@ -30,6 +30,7 @@ export function createEventRoutes({
       summary:
         'Upload a poster (multipart, field `poster`): JPEG, PNG, WebP or GIF judged by content, at most 5 MB and 8000 px a side; re-encoded to WebP widths without metadata. No file: 400 FILE_REQUIRED',
       access: 'user',
+      docs: { upload: { field: 'poster' } },
       response: {
         description: 'Where the poster is served (`posterUrl`, the largest width) and every width',
         body: PosterUploadResponse,
