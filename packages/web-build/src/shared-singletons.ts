@@ -16,7 +16,17 @@ const singletonPackages = [
   '@tanstack/react-query',
   '@campus/web-kit',
   '@campus/ui',
+  // Not state holders (react-hook-form's FormProvider aside), but every domain remote and the
+  // shell's forms use them: shared, a visitor downloads them once instead of once per remote.
+  'react-hook-form',
+  '@hookform/resolvers',
 ] as const;
+
+/*
+ * zod is deliberately NOT shared: a shared module cannot be tree-shaken, and zod's root module
+ * (every schema type, every locale) is ~430 KB raw / 85 KB brotli, against ~26-32 KB brotli for the
+ * part each app's schemas actually use. Each app keeps its own tree-shaken copy (see ADR 0090).
+ */
 
 function installedVersion(packageName: string, repoRoot: string): string {
   const manifestPath = require.resolve(`${packageName}/package.json`, { paths: [repoRoot] });
@@ -33,7 +43,8 @@ export interface SharedConfig {
   requiredVersion: string;
   version: string;
   strictVersion: boolean;
-  import?: string;
+  /** The module to provide, or false: consume the host's copy only, bundle none. */
+  import?: string | false;
 }
 
 /**
@@ -61,16 +72,27 @@ export function workspaceSpecifiers(packageName: string, repoRoot: string): stri
   return [...specifiers];
 }
 
+export interface SharedSingletonsOptions {
+  /** The host: provides every module of the shared workspace packages (see below). */
+  provideAllWorkspaceModules?: boolean;
+  /**
+   * A remote only ever loaded by the shell: consumes the shell's copies and bundles none of its own
+   * (`import: false`), so no fallback chunk of react, the router, ui, zod, ... is built or fetched.
+   */
+  consumeOnly?: boolean;
+}
+
 export function sharedSingletons(
   repoRoot: string,
-  { provideAllWorkspaceModules = false } = {},
+  { provideAllWorkspaceModules = false, consumeOnly = false }: SharedSingletonsOptions = {},
 ): Record<string, SharedConfig> {
   const shared: Record<string, SharedConfig> = {};
+  const consumed = consumeOnly ? { import: false as const } : {};
   for (const packageName of singletonPackages) {
     const version = packageName.startsWith('@campus/')
       ? workspaceVersion(packageName, repoRoot)
       : installedVersion(packageName, repoRoot);
-    const config = { singleton: true, requiredVersion: version, version, strictVersion: false };
+    const config = { singleton: true, requiredVersion: version, version, strictVersion: false, ...consumed };
     // Workspace packages have no root entry (no barrel files), only subpaths.
     if (!packageName.startsWith('@campus/')) shared[packageName] = config;
     shared[`${packageName}/`] = config;
@@ -90,7 +112,7 @@ export function sharedSingletons(
     version: routerVersion,
     strictVersion: false,
     // The browser subset of react-router, tree-shaken (see shared-react-router-dom.ts).
-    import: path.join(__dirname, 'shared-react-router-dom.ts'),
+    import: consumeOnly ? false : path.join(__dirname, 'shared-react-router-dom.ts'),
   };
   return shared;
 }
