@@ -108,13 +108,12 @@ function reactRouterDirectory(build: 'development' | 'production'): string {
 
 /**
  * The shell's async chunks in three groups that every screen needs anyway: the framework (react,
- * react-dom, the router, the query client), the kit (every module of @campus/ui and
+ * react-dom, the router, the query client, the federation runtime's loading API), the kit (every module of @campus/ui and
  * @campus/web-kit, CSS merged) and the form library (react-hook-form, only for screens with a
- * form). A remote splits nothing: its routes chunk holds all of its own code and CSS, and what
- * it shares comes from the shell.
+ * form). A remote's routes chunk holds all of its own code and CSS; its fallback copies of the
+ * kit are one chunk.
  */
 function splitChunks(kind: 'host' | 'remote'): NonNullable<Configuration['optimization']>['splitChunks'] {
-  if (kind === 'remote') return { chunks: 'async', cacheGroups: { default: false, defaultVendors: false } };
   const group = (name: string, test: RegExp, priority: number) => ({
     name,
     test,
@@ -123,6 +122,17 @@ function splitChunks(kind: 'host' | 'remote'): NonNullable<Configuration['optimi
     enforce: true,
     reuseExistingChunk: false,
   });
+  // A remote's fallback copies of @campus/ui and @campus/web-kit (used when the shell's are not
+  // picked) in one chunk, not one per component.
+  if (kind === 'remote')
+    return {
+      chunks: 'async',
+      cacheGroups: {
+        default: false,
+        defaultVendors: false,
+        kit: group('kit', /[\\/]packages[\\/](ui|web-kit)[\\/]src[\\/]/, 10),
+      },
+    };
   return {
     chunks: 'async',
     cacheGroups: {
@@ -130,7 +140,7 @@ function splitChunks(kind: 'host' | 'remote'): NonNullable<Configuration['optimi
       defaultVendors: false,
       framework: group(
         'framework',
-        /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack)[\\/]|[\\/]web-build[\\/]src[\\/]shared-react-router-dom/,
+        /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|@module-federation[\\/]enhanced)[\\/]|[\\/]web-build[\\/]src[\\/]shared-react-router-dom/,
         30,
       ),
       forms: group('forms', /[\\/]node_modules[\\/](react-hook-form|@hookform)[\\/]/, 20),
@@ -150,7 +160,7 @@ export function createWebpackConfig(options: FrontendBuildOptions): Configuratio
   const hashed = production ? '[name].[contenthash:10]' : '[name]';
   const standalonePage = options.kind === 'remote' && (options.standalonePage ?? !production);
   // A remote without its own page is only ever started by the shell: it borrows the shell's
-  // federation runtime and shared libraries instead of shipping copies nobody downloads.
+  // federation runtime instead of shipping its own.
   const loadedByShellOnly = options.kind === 'remote' && !standalonePage;
 
   const federation = new ModuleFederationPlugin({
@@ -159,10 +169,7 @@ export function createWebpackConfig(options: FrontendBuildOptions): Configuratio
     exposes: options.kind === 'remote' ? options.exposes : undefined,
     // The host learns its remotes at run time from /remotes.json, so none are baked in.
     remotes: {},
-    shared: sharedSingletons(repoRoot, {
-      provideAllWorkspaceModules: options.kind === 'host',
-      consumeOnly: loadedByShellOnly,
-    }),
+    shared: sharedSingletons(repoRoot, { provideAllWorkspaceModules: options.kind === 'host' }),
     // 'version-first' would load every registered remote to compare versions before any shared
     // module runs, so one unreachable remote would break the whole page; versions are pinned anyway.
     shareStrategy: 'loaded-first',

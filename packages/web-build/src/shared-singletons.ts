@@ -43,8 +43,7 @@ export interface SharedConfig {
   requiredVersion: string;
   version: string;
   strictVersion: boolean;
-  /** The module to provide, or false: consume the host's copy only, bundle none. */
-  import?: string | false;
+  import?: string;
 }
 
 /**
@@ -72,27 +71,16 @@ export function workspaceSpecifiers(packageName: string, repoRoot: string): stri
   return [...specifiers];
 }
 
-export interface SharedSingletonsOptions {
-  /** The host: provides every module of the shared workspace packages (see below). */
-  provideAllWorkspaceModules?: boolean;
-  /**
-   * A remote only ever loaded by the shell: consumes the shell's copies and bundles none of its own
-   * (`import: false`), so no fallback chunk of react, the router, ui, zod, ... is built or fetched.
-   */
-  consumeOnly?: boolean;
-}
-
 export function sharedSingletons(
   repoRoot: string,
-  { provideAllWorkspaceModules = false, consumeOnly = false }: SharedSingletonsOptions = {},
+  { provideAllWorkspaceModules = false } = {},
 ): Record<string, SharedConfig> {
   const shared: Record<string, SharedConfig> = {};
-  const consumed = consumeOnly ? { import: false as const } : {};
   for (const packageName of singletonPackages) {
     const version = packageName.startsWith('@campus/')
       ? workspaceVersion(packageName, repoRoot)
       : installedVersion(packageName, repoRoot);
-    const config = { singleton: true, requiredVersion: version, version, strictVersion: false, ...consumed };
+    const config = { singleton: true, requiredVersion: version, version, strictVersion: false };
     // Workspace packages have no root entry (no barrel files), only subpaths.
     if (!packageName.startsWith('@campus/')) shared[packageName] = config;
     shared[`${packageName}/`] = config;
@@ -112,7 +100,7 @@ export function sharedSingletons(
     version: routerVersion,
     strictVersion: false,
     // The browser subset of react-router, tree-shaken (see shared-react-router-dom.ts).
-    import: consumeOnly ? false : path.join(__dirname, 'shared-react-router-dom.ts'),
+    import: path.join(__dirname, 'shared-react-router-dom.ts'),
   };
   return shared;
 }
