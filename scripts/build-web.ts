@@ -207,9 +207,8 @@ export function precompress(directory: string): number {
 
 /**
  * shell/preload.json, read by the gateway (gateway/src/shell-page.ts) to put preload links in the
- * first HTML: the shell's boot files (the chunks every screen needs but only main.js discovers:
- * bootstrap, framework, kit) and, per remote, its remoteEntry.js and the files of its './routes'
- * module from its mf-manifest.json.
+ * first HTML: the shell's boot files, the chunks every screen needs but only main.js discovers
+ * (bootstrap, framework, kit). Remotes are not preloaded (see shell-page.ts).
  */
 function writePreloadList(stats: MultiStats, outputDir: string): void {
   const shellCompilation = stats.stats.find(({ compilation }) => compilation.name === 'shell')?.compilation;
@@ -217,26 +216,7 @@ function writePreloadList(stats: MultiStats, outputDir: string): void {
     const chunk = shellCompilation?.namedChunks.get(name);
     return chunk ? [...chunk.files].filter((file) => /\.(js|css)$/.test(file)).map((file) => `/${file}`) : [];
   });
-  const remotes: Record<string, string[]> = {};
-  for (const name of remoteNames()) {
-    const manifestFile = path.join(outputDir, 'remotes', name, 'mf-manifest.json');
-    if (!existsSync(manifestFile)) continue;
-    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
-      metaData: { remoteEntry: { name: string } };
-      exposes: Array<{ path: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }>;
-    };
-    const routes = manifest.exposes.find((expose) => expose.path === './routes');
-    const files = [
-      manifest.metaData.remoteEntry.name,
-      ...(routes?.assets.js.sync ?? []),
-      ...(routes?.assets.css.sync ?? []),
-    ];
-    remotes[name] = files.map((file) => `/remotes/${name}/${file}`);
-  }
-  writeFileSync(
-    path.join(outputDir, 'shell', 'preload.json'),
-    `${JSON.stringify({ shell, remotes }, null, 2)}\n`,
-  );
+  writeFileSync(path.join(outputDir, 'shell', 'preload.json'), `${JSON.stringify({ shell }, null, 2)}\n`);
 }
 
 export async function buildWeb({ mode = 'production' }: { mode?: BuildMode } = {}): Promise<WebBuildResult> {

@@ -3,15 +3,16 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 /**
- * What scripts/build-web.ts writes to shell/preload.json: the shell's boot files (needed on every
- * screen, but discovered only once main.js runs) and, per remote, the files of its routes module.
+ * What scripts/build-web.ts writes to shell/preload.json: the shell's boot files, needed on every
+ * screen but discovered only once main.js runs.
+ *
+ * A remote's files are NOT preloaded: when a preload of a remote fails (the remote is down), Chrome
+ * hands that failure to the federation runtime's later request for the same URL, so the screen's
+ * Retry kept failing after the remote came back (e2e/specs/remote-failure.spec.ts). See ADR 0090.
  */
 export interface PreloadList {
   shell: string[];
-  remotes: Record<string, string[]>;
 }
-
-type RemotesRegistry = Record<string, { paths?: string[] }>;
 
 export interface ShellPage {
   html: string;
@@ -35,65 +36,38 @@ function preloadLink(href: string): string {
   return `<link rel="preload" as="${as}" href="${escapeAttribute(href)}">`;
 }
 
-function remoteForPath(registry: RemotesRegistry, pathname: string): string | null {
-  for (const [name, entry] of Object.entries(registry)) {
-    if ((entry.paths ?? []).some((p) => pathname === p || pathname.startsWith(`${p}/`))) return name;
-  }
-  return null;
-}
-
 /**
- * The shell's index.html for a path, with preload links for the shell's boot files and, on a
- * remote's path, that remote's entry and routes chunk, so the browser fetches them in parallel from
- * the first HTML instead of discovering them one after another. Each variant (one per remote, one
- * for the shell's own screens) is built and compressed once per build of index.html, then served
- * from memory. Without a preload.json (an older or development build) the page is index.html as is.
+ * The shell's index.html with preload links for the shell's boot files, so the browser fetches them
+ * in parallel with main.js instead of one after another. Built and compressed once per build of
+ * index.html, then served from memory. Without a preload.json (an older or development build) the
+ * page is index.html as is.
  */
-export function shellPages(shellDir: string): (pathname: string) => ShellPage | null {
+export function shellPages(shellDir: string): () => ShellPage | null {
   const indexFile = path.join(shellDir, 'index.html');
-  let built: { mtimeMs: number; pages: Map<string, ShellPage> } | null = null;
+  let built: { mtimeMs: number; page: ShellPage } | null = null;
 
-  return (pathname) => {
+  return () => {
     let mtimeMs: number;
     try {
       mtimeMs = fs.statSync(indexFile).mtimeMs;
     } catch {
       return null;
     }
-    if (!built || built.mtimeMs !== mtimeMs) built = { mtimeMs, pages: new Map() };
-    const preload = readCachedJson<PreloadList>(path.join(shellDir, 'preload.json'), mtimeMs);
-    const registry = readCachedJson<RemotesRegistry>(path.join(shellDir, 'remotes.json'), mtimeMs) ?? {};
-    const remote = preload ? remoteForPath(registry, pathname) : null;
-    const key = remote ?? '';
-    const cached = built.pages.get(key);
-    if (cached) return cached;
+    if (built && built.mtimeMs === mtimeMs) return built.page;
     let html: string;
     try {
       html = fs.readFileSync(indexFile, 'utf8');
     } catch {
       return null;
     }
-    if (preload) {
-      const files = [...preload.shell, ...(remote ? (preload.remotes[remote] ?? []) : [])];
-      html = html.replace('</head>', `${files.map(preloadLink).join('')}</head>`);
-    }
+    const preload = readJson<PreloadList>(path.join(shellDir, 'preload.json'));
+    if (preload) html = html.replace('</head>', `${preload.shell.map(preloadLink).join('')}</head>`);
     const page = {
       html,
       br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
       gzip: gzipSync(html, { level: 9 }),
     };
-    built.pages.set(key, page);
+    built = { mtimeMs, page };
     return page;
   };
-}
-
-const jsonCache = new Map<string, { stamp: number; value: unknown }>();
-
-/** The JSON files beside index.html are read again only when index.html changes (a new build). */
-function readCachedJson<T>(file: string, stamp: number): T | null {
-  const cached = jsonCache.get(file);
-  if (cached && cached.stamp === stamp) return cached.value as T | null;
-  const value = readJson<T>(file);
-  jsonCache.set(file, { stamp, value });
-  return value;
 }

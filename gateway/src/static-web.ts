@@ -14,7 +14,7 @@ const setCacheHeaders = (res: express.Response, file: string) => {
 
 /**
  * Serves the built frontends: remotes under /remotes/<name>/, the shell at / with the single-page
- * fallback to its index.html (with the route's preload links, see shell-page.ts) for any other GET
+ * fallback to its index.html (with the shell's preload links, see shell-page.ts) for any other GET
  * that wants HTML.
  */
 export function staticWebRouter(webRoot: string | undefined): Router {
@@ -48,7 +48,7 @@ export function staticWebRouter(webRoot: string | undefined): Router {
   // the shell (a stale chunk must fail loudly, not as a syntax error in HTML).
   router.get(/^\/+(?!api(\/|$)|remotes(\/|$))(?:[^/]+\/)*[^/.]*$/, (req, res, next) => {
     if (req.accepts(['html', 'json']) !== 'html') return next();
-    const page = shellPageFor(req.path);
+    const page = shellPageFor();
     if (!page) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.vary('Accept-Encoding');
