@@ -8,6 +8,7 @@
  *   npm run build:web -- --if-stale   build only when isWebBuildStale()
  */
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import webpack, { type Configuration, type MultiStats } from 'webpack';
@@ -176,6 +177,48 @@ function writeChunkModules(stats: MultiStats): void {
   }
 }
 
+/** Files worth compressing, and the size below which a compressed twin saves nothing worth a file. */
+const COMPRESSIBLE = /\.(js|css|html|json|svg|txt|map)$/;
+const COMPRESS_MIN_BYTES = 256;
+
+/**
+ * Writes `<file>.br` (quality 11) and `<file>.gz` (level 9) beside every compressible file of the
+ * build, so the gateway sends compressed bytes without compressing anything per request. A twin
+ * that is not smaller than the file is not written (the gateway then sends the file as is).
+ */
+export function precompress(directory: string): number {
+  let written = 0;
+  for (const file of listFiles(directory)) {
+    if (!COMPRESSIBLE.test(file)) continue;
+    const content = readFileSync(file);
+    if (content.length < COMPRESS_MIN_BYTES) continue;
+    const twins: Array<[string, Buffer]> = [
+      [`${file}.br`, brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } })],
+      [`${file}.gz`, gzipSync(content, { level: 9 })],
+    ];
+    for (const [twin, compressed] of twins) {
+      if (compressed.length >= content.length) continue;
+      writeFileSync(twin, compressed);
+      written += 1;
+    }
+  }
+  return written;
+}
+
+/**
+ * shell/preload.json, read by the gateway (gateway/src/shell-page.ts) to put preload links in the
+ * first HTML: the shell's boot files, the chunks every screen needs but only main.js discovers
+ * (bootstrap, framework, kit). Remotes are not preloaded (see shell-page.ts).
+ */
+function writePreloadList(stats: MultiStats, outputDir: string): void {
+  const shellCompilation = stats.stats.find(({ compilation }) => compilation.name === 'shell')?.compilation;
+  const shell = ['bootstrap', 'framework', 'kit'].flatMap((name) => {
+    const chunk = shellCompilation?.namedChunks.get(name);
+    return chunk ? [...chunk.files].filter((file) => /\.(js|css)$/.test(file)).map((file) => `/${file}`) : [];
+  });
+  writeFileSync(path.join(outputDir, 'shell', 'preload.json'), `${JSON.stringify({ shell }, null, 2)}\n`);
+}
+
 export async function buildWeb({ mode = 'production' }: { mode?: BuildMode } = {}): Promise<WebBuildResult> {
   const started = performance.now();
   const inputsHash = webInputsHash();
@@ -183,6 +226,10 @@ export async function buildWeb({ mode = 'production' }: { mode?: BuildMode } = {
   writeChunkModules(stats);
   // Read at run time by the shell; copied after webpack because the output directory is cleaned.
   cpSync(SHELL_PUBLIC_DIR, path.join(WEB_DIST_DIR, 'shell'), { recursive: true });
+  if (mode === 'production') {
+    writePreloadList(stats, WEB_DIST_DIR);
+    precompress(WEB_DIST_DIR);
+  }
   mkdirSync(WEB_DIST_DIR, { recursive: true });
   writeFileSync(
     STAMP_FILE,

@@ -23,9 +23,15 @@ export interface BenchPlatform {
   teacherCode: string;
 }
 
-/** Builds the frontends if stale, runs the whole platform on a fresh database, calls `work`, stops. */
-export async function withWebPlatform<T>(work: (platform: BenchPlatform) => Promise<T>): Promise<T> {
-  if (isWebBuildStale()) {
+/**
+ * Builds the frontends if stale, runs the whole platform on a fresh database, calls `work`, stops.
+ * `sourceWebRoot` serves another build instead of dist/web (e.g. a copy kept from before a change).
+ */
+export async function withWebPlatform<T>(
+  work: (platform: BenchPlatform) => Promise<T>,
+  { sourceWebRoot }: { sourceWebRoot?: string } = {},
+): Promise<T> {
+  if (!sourceWebRoot && isWebBuildStale()) {
     const build = spawnSync(
       process.execPath,
       [path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'scripts/build-web.ts'],
@@ -40,7 +46,7 @@ export async function withWebPlatform<T>(work: (platform: BenchPlatform) => Prom
   const teacherCode = 'BENCH-TEACHER-CODE';
   // Served from a copy, so a build started meanwhile (it cleans dist/web) cannot pull files away.
   const webRoot = path.join(dataDir, 'web');
-  cpSync(WEB_DIST_DIR, webRoot, { recursive: true });
+  cpSync(sourceWebRoot ?? WEB_DIST_DIR, webRoot, { recursive: true });
   const platform = await startPlatform({
     dataDir,
     port: 0,

@@ -1,126 +1,165 @@
 /**
- * `npm run bench:web`: what the browser downloads, measured in real Chromium against the running
- * platform. Reports the shell's initial JS on `/` (raw and gzip, and the part beyond react +
- * react-dom) and each remote's cost when first opened (remoteEntry.js and everything new it pulls),
- * against the budgets: shell <= 90 KB gzip beyond react + react-dom, remote entry <= 30 KB gzip.
+ * `npm run bench:web`: what each screen costs a phone, in real Chromium against the running platform.
+ * Per screen (the shell's own and each registered remote's main screen, from remotes.json): the JS
+ * and CSS files fetched, their bytes as transferred, and the Lighthouse performance score on the
+ * mobile preset (the median of --runs runs, 3 by default, because the machine is shared) and on the
+ * desktop preset (one run), plus accessibility. Exits 1 when a screen is over its files/bytes budget
+ * (packages/web-build/src/screen-budget.ts; CI checks the same budget in e2e/specs/web-budget.spec.ts).
+ *
+ *   npm run bench:web                              this checkout's build (built when stale)
+ *   npm run bench:web -- --web-root /tmp/old-web   another build, e.g. one kept from before a change
+ *   npm run bench:web -- --runs 5 | --no-lighthouse | --files | --only /,/library
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { chromium, type Page, type Response } from 'playwright-core';
-import { WEB_STATS_DIR } from '../../scripts/build-web';
+import { chromium } from 'playwright-core';
+import { WEB_DIST_DIR } from '../../scripts/build-web';
+import { measureScreen } from '../../packages/web-build/src/measure-screen';
+import {
+  budgetViolations,
+  kilobytes,
+  screensToMeasure,
+  transferredBytes,
+  type RemotesRegistry,
+  type ScreenMeasurement,
+} from '../../packages/web-build/src/screen-budget';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, withWebPlatform } from './web-platform';
 
-const SHELL_BUDGET_GZIP = 90 * 1024;
-const REMOTE_ENTRY_BUDGET_GZIP = 30 * 1024;
-const REACT_MODULE = /node_modules\/(react|react-dom|scheduler)\//;
+const MOBILE_PERFORMANCE_TARGET = 90;
+const DESKTOP_PERFORMANCE_TARGET = 98;
 
-const remoteFirstPaths: Record<string, string> = {
-  library: '/library',
-  community: '/community',
-  careers: '/jobs',
-  housing: '/roomfinder',
-  events: '/events',
-  profile: '/profile',
+interface LighthouseFigures {
+  mobileRuns: number[];
+  mobile: number;
+  desktop: number;
+  accessibility: number;
+  mobileTbtMs: number;
+  mobileLcpMs: number;
+}
+
+function option(argv: string[], name: string): string | undefined {
+  const index = argv.indexOf(name);
+  return index >= 0 ? argv[index + 1] : undefined;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
 };
 
-interface Download {
-  url: string;
-  raw: number;
-  gzip: number;
-}
-
-function chunkModules(app: string): Record<string, string[]> {
-  return JSON.parse(readFileSync(path.join(WEB_STATS_DIR, `${app}.json`), 'utf8')) as Record<
-    string,
-    string[]
-  >;
-}
-
-/** Every script the page fetches while `action` runs and the network settles. */
-async function scriptsDuring(page: Page, action: () => Promise<unknown>): Promise<Download[]> {
-  const pending: Array<Promise<Download | null>> = [];
-  const onResponse = (response: Response) => {
-    if (response.request().resourceType() !== 'script') return;
-    pending.push(
-      response
-        .body()
-        .then((body) => ({
-          url: response.url(),
-          raw: body.length,
-          gzip: gzipSync(body, { level: 6 }).length,
-        }))
-        .catch(() => null),
-    );
-  };
-  page.on('response', onResponse);
-  await action();
-  await page.waitForLoadState('networkidle');
-  page.off('response', onResponse);
-  return (await Promise.all(pending)).filter((download): download is Download => download !== null);
-}
-
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const sum = (downloads: Download[], key: 'raw' | 'gzip') => downloads.reduce((total, d) => total + d[key], 0);
-
-function isReactChunk(download: Download, modulesByFile: Record<string, string[]>): boolean {
-  const file = new URL(download.url).pathname.split('/').pop() ?? '';
-  const modules = (modulesByFile[file] ?? []).filter((name) => !name.startsWith('webpack/') && name !== '');
-  return modules.length > 0 && modules.every((name) => REACT_MODULE.test(name));
-}
-
-async function main() {
-  const report = await withWebPlatform(async ({ url }) => {
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+async function lighthouseFigures(url: string, runs: number): Promise<LighthouseFigures> {
+  const { default: lighthouse } = await import('lighthouse');
+  const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
+  const { launch } = await import('chrome-launcher');
+  const run = async (preset: 'mobile' | 'desktop') => {
+    // A fresh browser per run: an empty cache, like a first visit on a phone.
+    const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
     try {
-      const page = await browser.newPage();
-      const shell = await scriptsDuring(page, () => page.goto(`${url}/`));
-      const shellModules = chunkModules('shell');
-      const react = shell.filter((download) => isReactChunk(download, shellModules));
-      const beyondReact = shell.filter((download) => !react.includes(download));
-
-      const remotes: Array<{ name: string; entry: Download | undefined; firstOpen: Download[] }> = [];
-      for (const [name, firstPath] of Object.entries(remoteFirstPaths)) {
-        const downloads = await scriptsDuring(page, () => page.goto(`${url}${firstPath}`));
-        const own = downloads.filter((download) => download.url.includes(`/remotes/${name}/`));
-        remotes.push({
-          name,
-          entry: own.find((download) => download.url.endsWith('/remoteEntry.js')),
-          firstOpen: own,
-        });
-      }
-      return { shell, react, beyondReact, remotes };
+      const result = await lighthouse(
+        url,
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+        },
+        preset === 'desktop' ? desktopConfig : undefined,
+      );
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      const { categories, audits } = result.lhr;
+      return {
+        performance: Math.round((categories.performance?.score ?? 0) * 100),
+        accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+        tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+        lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+      };
     } finally {
-      await browser.close();
+      chrome.kill();
     }
-  });
+  };
+  const mobile = [];
+  for (let index = 0; index < runs; index += 1) mobile.push(await run('mobile'));
+  const desktop = await run('desktop');
+  return {
+    mobileRuns: mobile.map((result) => result.performance),
+    mobile: median(mobile.map((result) => result.performance)),
+    desktop: desktop.performance,
+    accessibility: Math.min(desktop.accessibility, ...mobile.map((result) => result.accessibility)),
+    mobileTbtMs: median(mobile.map((result) => result.tbtMs)),
+    mobileLcpMs: median(mobile.map((result) => result.lcpMs)),
+  };
+}
+
+async function main(argv: string[]) {
+  const sourceWebRoot = option(argv, '--web-root');
+  const runs = Number(option(argv, '--runs') ?? 3);
+  const withLighthouse = !argv.includes('--no-lighthouse');
+  const registry = JSON.parse(
+    readFileSync(path.join(sourceWebRoot ?? WEB_DIST_DIR, 'shell/remotes.json'), 'utf8'),
+  ) as RemotesRegistry;
+  const only = option(argv, '--only')?.split(',');
+  const screens = screensToMeasure(registry).filter((screen) => !only || only.includes(screen.path));
+
+  const results = await withWebPlatform(
+    async ({ url }) => {
+      const measured: Array<{ measurement: ScreenMeasurement; lighthouse: LighthouseFigures | null }> = [];
+      for (const screen of screens) {
+        const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+        const measurement = await measureScreen(browser, url, screen.path).finally(() => browser.close());
+        const lighthouse = withLighthouse ? await lighthouseFigures(`${url}${screen.path}`, runs) : null;
+        measured.push({ measurement, lighthouse });
+        console.error(`measured ${screen.path}`);
+      }
+      return measured;
+    },
+    { sourceWebRoot },
+  );
 
   const lines = [
-    'Web bundle sizes (gzip -6 of the bytes the browser fetched)',
+    `Per screen, as a guest on a first visit (JS+CSS bytes as transferred; Lighthouse mobile = median of ${runs} runs)`,
     '',
-    `Shell, initial JS on /: ${report.shell.length} files, ${kb(sum(report.shell, 'raw'))} raw, ${kb(sum(report.shell, 'gzip'))} gzip`,
-    `  react + react-dom:    ${kb(sum(report.react, 'raw'))} raw, ${kb(sum(report.react, 'gzip'))} gzip`,
-    `  beyond react:         ${kb(sum(report.beyondReact, 'raw'))} raw, ${kb(sum(report.beyondReact, 'gzip'))} gzip ` +
-      `(budget ${kb(SHELL_BUDGET_GZIP)}: ${sum(report.beyondReact, 'gzip') <= SHELL_BUDGET_GZIP ? 'within' : 'OVER'})`,
-    '',
-    'Remotes, when first opened (their own files; shared libraries come from the shell):',
+    'screen          files   transferred   budget              mobile (runs)        TBT     LCP  desktop  a11y',
   ];
-  let withinBudget = sum(report.beyondReact, 'gzip') <= SHELL_BUDGET_GZIP;
-  for (const remote of report.remotes) {
-    const entryGzip = remote.entry?.gzip ?? Number.NaN;
-    const ok = entryGzip <= REMOTE_ENTRY_BUDGET_GZIP;
-    withinBudget &&= ok;
+  const violations: string[] = [];
+  for (const [index, screen] of screens.entries()) {
+    const { measurement, lighthouse } = results[index]!;
+    const over = budgetViolations(screen, measurement);
+    violations.push(...over);
+    const budget = `${screen.budget.files} / ${kilobytes(screen.budget.bytes)}`;
+    const scores = lighthouse
+      ? `${String(lighthouse.mobile).padStart(4)} (${lighthouse.mobileRuns.join(',')})`.padEnd(20) +
+        `${String(lighthouse.mobileTbtMs).padStart(5)} ms ${String(lighthouse.mobileLcpMs).padStart(5)} ms` +
+        `${String(lighthouse.desktop).padStart(7)} ${String(lighthouse.accessibility).padStart(5)}`
+      : '';
     lines.push(
-      `  ${remote.name.padEnd(10)} remoteEntry.js ${remote.entry ? `${kb(remote.entry.raw)} raw, ${kb(entryGzip)} gzip` : 'not fetched'} ` +
-        `(budget ${kb(REMOTE_ENTRY_BUDGET_GZIP)}: ${ok ? 'within' : 'OVER'}); ` +
-        `all new JS ${kb(sum(remote.firstOpen, 'gzip'))} gzip in ${remote.firstOpen.length} files`,
+      `${screen.path.padEnd(15)} ${String(measurement.downloads.length).padStart(5)} ${kilobytes(transferredBytes(measurement.downloads)).padStart(13)}   ${budget.padEnd(18)}${over.length ? 'OVER' : '    '} ${scores}`,
     );
+    if (
+      lighthouse &&
+      (lighthouse.mobile < MOBILE_PERFORMANCE_TARGET || lighthouse.desktop < DESKTOP_PERFORMANCE_TARGET)
+    )
+      lines.push(
+        `                below the Lighthouse targets (mobile >= ${MOBILE_PERFORMANCE_TARGET}, desktop >= ${DESKTOP_PERFORMANCE_TARGET})`,
+      );
+  }
+  if (argv.includes('--files')) {
+    for (const { measurement } of results) {
+      lines.push('', measurement.path);
+      for (const download of measurement.downloads)
+        lines.push(
+          `  ${kilobytes(download.transferred).padStart(9)} ${download.contentEncoding ?? 'identity'} ${new URL(download.url).pathname}`,
+        );
+    }
   }
   console.log(lines.join('\n'));
-  if (!withinBudget) process.exitCode = 1;
+  if (violations.length) {
+    console.log(`\nOver budget:\n  ${violations.join('\n  ')}`);
+    process.exitCode = 1;
+  }
 }
 
-main().catch((error: unknown) => {
+main(process.argv.slice(2)).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -1,2 +1,3 @@
 // An async boundary: the federation runtime negotiates the shared singletons before any of them runs.
-import('./bootstrap');
+// Named, so the build can list its files for the first HTML's preload links (scripts/build-web.ts).
+import(/* webpackChunkName: "bootstrap" */ './bootstrap');

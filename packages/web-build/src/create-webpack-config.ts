@@ -102,6 +102,53 @@ const entryFilename = (pathData: PathData) =>
     ? '[name].[contenthash:10].js'
     : '[name].js';
 
+function reactRouterDirectory(build: 'development' | 'production'): string {
+  return path.join(path.dirname(require.resolve('react-router/package.json')), 'dist', build);
+}
+
+/**
+ * The shell's async chunks in three groups that every screen needs anyway: the framework (react,
+ * react-dom, the router, the query client, the federation runtime's loading API), the kit (every module of @campus/ui and
+ * @campus/web-kit, CSS merged) and the form library (react-hook-form, only for screens with a
+ * form). A remote's routes chunk holds all of its own code and CSS; its fallback copies of the
+ * kit are one chunk.
+ */
+function splitChunks(kind: 'host' | 'remote'): NonNullable<Configuration['optimization']>['splitChunks'] {
+  const group = (name: string, test: RegExp, priority: number) => ({
+    name,
+    test,
+    priority,
+    chunks: 'async' as const,
+    enforce: true,
+    reuseExistingChunk: false,
+  });
+  // A remote's fallback copies of @campus/ui and @campus/web-kit (used when the shell's are not
+  // picked) in one chunk, not one per component.
+  if (kind === 'remote')
+    return {
+      chunks: 'async',
+      cacheGroups: {
+        default: false,
+        defaultVendors: false,
+        kit: group('kit', /[\\/]packages[\\/](ui|web-kit)[\\/]src[\\/]/, 10),
+      },
+    };
+  return {
+    chunks: 'async',
+    cacheGroups: {
+      default: false,
+      defaultVendors: false,
+      framework: group(
+        'framework',
+        /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|@module-federation[\\/]enhanced)[\\/]|[\\/]web-build[\\/]src[\\/]shared-react-router-dom/,
+        30,
+      ),
+      forms: group('forms', /[\\/]node_modules[\\/](react-hook-form|@hookform)[\\/]/, 20),
+      kit: group('kit', /[\\/]packages[\\/](ui|web-kit)[\\/]src[\\/]/, 10),
+    },
+  };
+}
+
 /**
  * One webpack configuration for the shell (host) and every remote, so they agree on the shared
  * singletons, loaders and output naming: content-hashed files, except the stable entry points
@@ -112,6 +159,9 @@ export function createWebpackConfig(options: FrontendBuildOptions): Configuratio
   const production = mode === 'production';
   const hashed = production ? '[name].[contenthash:10]' : '[name]';
   const standalonePage = options.kind === 'remote' && (options.standalonePage ?? !production);
+  // A remote without its own page is only ever started by the shell: it borrows the shell's
+  // federation runtime instead of shipping its own.
+  const loadedByShellOnly = options.kind === 'remote' && !standalonePage;
 
   const federation = new ModuleFederationPlugin({
     name,
@@ -124,7 +174,14 @@ export function createWebpackConfig(options: FrontendBuildOptions): Configuratio
     // module runs, so one unreachable remote would break the whole page; versions are pinned anyway.
     shareStrategy: 'loaded-first',
     // Browser-only runtime: drops the federation runtime's Node code paths (~2 KB gzip per container).
-    experiments: { optimization: { target: 'web' } },
+    // The runtime once per page: the shell puts its runtime core on globalThis
+    // (provideExternalRuntime) and every remote takes it from there (externalRuntime), so a remote's
+    // remoteEntry.js holds its container, not a second ~25 KB copy of the runtime (see ADR 0090).
+    experiments: {
+      optimization: { target: 'web' },
+      ...(options.kind === 'host' ? { provideExternalRuntime: true } : {}),
+      ...(loadedByShellOnly ? { externalRuntime: true } : {}),
+    },
     manifest: options.kind === 'remote' ? { fileName: 'mf-manifest.json' } : false,
     dts: false,
   });
@@ -155,6 +212,9 @@ export function createWebpackConfig(options: FrontendBuildOptions): Configuratio
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs'],
+      // react-router 7's package exports point every condition at its development build (dev
+      // warnings and checks, ~10 KB more); production builds take the production one.
+      alias: production ? { [reactRouterDirectory('development')]: reactRouterDirectory('production') } : {},
     },
     module: {
       rules: [
@@ -186,6 +246,9 @@ export function createWebpackConfig(options: FrontendBuildOptions): Configuratio
             ]),
     ],
     optimization: {
+      // A handful of files per screen, not fifty 1-3 KB chunks that each cost a round trip on
+      // HTTP/1.1 and mobile data (see ADR 0090).
+      splitChunks: splitChunks(options.kind),
       minimize: production,
       minimizer: [
         new TerserPlugin({

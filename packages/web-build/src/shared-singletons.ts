@@ -16,7 +16,17 @@ const singletonPackages = [
   '@tanstack/react-query',
   '@campus/web-kit',
   '@campus/ui',
+  // Not state holders (react-hook-form's FormProvider aside), but every domain remote and the
+  // shell's forms use them: shared, a visitor downloads them once instead of once per remote.
+  'react-hook-form',
+  '@hookform/resolvers',
 ] as const;
+
+/*
+ * zod is deliberately NOT shared: a shared module cannot be tree-shaken, and zod's root module
+ * (every schema type, every locale) is ~430 KB raw / 85 KB brotli, against ~26-32 KB brotli for the
+ * part each app's schemas actually use. Each app keeps its own tree-shaken copy (see ADR 0090).
+ */
 
 function installedVersion(packageName: string, repoRoot: string): string {
   const manifestPath = require.resolve(`${packageName}/package.json`, { paths: [repoRoot] });
