@@ -10,7 +10,7 @@ import {
 import { SHELL_PUBLIC_DIR } from '../../scripts/build-web';
 
 /**
- * The download budget (issue 11, ADR 0090): every screen a visitor can land on, the shell's own and
+ * The download budget (issue 11, ADR 0032): every screen a visitor can land on, the shell's own and
  * each remote's main screen from the remotes' registry, fetches no more JS/CSS files and bytes (as
  * transferred) than its budget in packages/web-build/src/screen-budget.ts. Files and bytes are
  * deterministic for a build, so this fails on a real regression, never on a slow machine.

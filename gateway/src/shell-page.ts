@@ -8,7 +8,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
  *
  * A remote's files are NOT preloaded: when a preload of a remote fails (the remote is down), Chrome
  * hands that failure to the federation runtime's later request for the same URL, so the screen's
- * Retry kept failing after the remote came back (e2e/specs/remote-failure.spec.ts). See ADR 0090.
+ * Retry kept failing after the remote came back (e2e/specs/remote-failure.spec.ts). See ADR 0032.
  */
 export interface PreloadList {
   shell: string[];

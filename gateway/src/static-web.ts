@@ -35,7 +35,7 @@ export function staticWebRouter(webRoot: string | undefined): Router {
   const staticOptions = { index: false, fallthrough: true, setHeaders: setCacheHeaders } as const;
   const remotesDir = path.join(webRoot, 'remotes');
   // The production build writes a .br and a .gz beside every script, style and manifest: served as
-  // they are, nothing is compressed per request (see ADR 0090).
+  // they are, nothing is compressed per request (see ADR 0032).
   router.use('/remotes', precompressedFiles(remotesDir, setCacheHeaders));
   router.use(precompressedFiles(shellDir, setCacheHeaders));
   // Only what has no compressed twin (a development build, files too small to gain) is compressed

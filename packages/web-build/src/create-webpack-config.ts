@@ -176,7 +176,7 @@ export function createWebpackConfig(options: FrontendBuildOptions): Configuratio
     // Browser-only runtime: drops the federation runtime's Node code paths (~2 KB gzip per container).
     // The runtime once per page: the shell puts its runtime core on globalThis
     // (provideExternalRuntime) and every remote takes it from there (externalRuntime), so a remote's
-    // remoteEntry.js holds its container, not a second ~25 KB copy of the runtime (see ADR 0090).
+    // remoteEntry.js holds its container, not a second ~25 KB copy of the runtime (see ADR 0032).
     experiments: {
       optimization: { target: 'web' },
       ...(options.kind === 'host' ? { provideExternalRuntime: true } : {}),
@@ -247,7 +247,7 @@ export function createWebpackConfig(options: FrontendBuildOptions): Configuratio
     ],
     optimization: {
       // A handful of files per screen, not fifty 1-3 KB chunks that each cost a round trip on
-      // HTTP/1.1 and mobile data (see ADR 0090).
+      // HTTP/1.1 and mobile data (see ADR 0032).
       splitChunks: splitChunks(options.kind),
       minimize: production,
       minimizer: [

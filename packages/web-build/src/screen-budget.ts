@@ -2,7 +2,7 @@
  * What each screen may download: JS and CSS files and their bytes as transferred (the compressed
  * bodies), measured in Chromium. Both figures are deterministic for a given build, unlike timings,
  * so CI fails the moment a change makes a screen heavier than its budget (e2e/specs/web-budget.spec.ts)
- * and `npm run bench:web` reports them beside the Lighthouse scores. See docs/adr/0090-light-pages.md.
+ * and `npm run bench:web` reports them beside the Lighthouse scores. See docs/adr/0032-light-pages-on-a-phone.md.
  */
 
 /** The shell's own screens: every one a visitor can land on before any remote loads. */
@@ -17,7 +17,7 @@ export interface ScreenBudget {
 
 /**
  * A shell screen: the runtime, react, react-dom, the router, the query client, ui, web-kit, the
- * shell, and on /login and /register zod and react-hook-form. Measured at issue 11 (ADR 0090):
+ * shell, and on /login and /register zod and react-hook-form. Measured at issue 11 (ADR 0032):
  * 7-10 files, 149-184 KB (was 32-44 files, 173-217 KB). A ratchet: lower it when a screen gets lighter.
  */
 export const SHELL_SCREEN_BUDGET: ScreenBudget = { files: 12, bytes: 195 * 1024 };
@@ -26,7 +26,7 @@ export const SHELL_SCREEN_BUDGET: ScreenBudget = { files: 12, bytes: 195 * 1024 
  * A remote's main screen: a shell screen plus the remote's remoteEntry.js, its routes chunk and its
  * own tree-shaken zod. Measured at issue 11: 11-13 files, 159-210 KB (/library was 60 files,
  * 254 KB). Every remote, present and future, gets this budget; the issue's goal for /library is
- * <= 20 files and <= 160 KB, and the remaining step there is zod on the first screen (ADR 0090).
+ * <= 20 files and <= 160 KB, and the remaining step there is zod on the first screen (ADR 0032).
  */
 export const REMOTE_SCREEN_BUDGET: ScreenBudget = { files: 16, bytes: 220 * 1024 };
 

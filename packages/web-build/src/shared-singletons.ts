@@ -25,7 +25,7 @@ const singletonPackages = [
 /*
  * zod is deliberately NOT shared: a shared module cannot be tree-shaken, and zod's root module
  * (every schema type, every locale) is ~430 KB raw / 85 KB brotli, against ~26-32 KB brotli for the
- * part each app's schemas actually use. Each app keeps its own tree-shaken copy (see ADR 0090).
+ * part each app's schemas actually use. Each app keeps its own tree-shaken copy (see ADR 0032).
  */
 
 function installedVersion(packageName: string, repoRoot: string): string {
