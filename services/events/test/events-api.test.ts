@@ -110,6 +110,23 @@ describe('POST /api/event/createform', () => {
     expect(res.body.code).toBe('POSTER_USED');
   });
 
+  test('when the same poster is posted by concurrent requests, then one 201 and the others 409 POSTER_USED, never a 500', async () => {
+    const asha = signedIn(h, 'Asha Rao');
+    const uploaded = await uploadPoster(h, asha.headers, await poster(14)).expect(200);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        request(h.url)
+          .post('/api/event/createform')
+          .set(asha.headers)
+          .send({ posterLink: uploaded.body.posterUrl, registerLink: 'https://x.example.org' }),
+      ),
+    );
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
+    for (const r of answers.filter((a) => a.status === 409)) expect(r.body.code).toBe('POSTER_USED');
+    expect((await storedCounts(h)).events).toBe(1);
+  });
+
   test('when a guest posts, then 401 and nothing is stored', async () => {
     await request(h.url)
       .post('/api/event/createform')

@@ -70,6 +70,7 @@ export function createEventStore(db: DbExecutor) {
         .where(and(eq(posters.key, key), eq(posters.uploadedBy, uploadedBy)));
     },
 
+    /** The new event; undefined when another event took the poster meanwhile. */
     async insertEvent(
       executor: DbExecutor,
       event: {
@@ -82,8 +83,13 @@ export function createEventStore(db: DbExecutor) {
         createdAt: Date;
       },
     ) {
-      const [row] = await executor.insert(events).values(event).returning();
-      if (!row) throw new Error('insert returned no row');
+      // Two requests may both have seen the poster free: the unique poster_id decides, and the loser
+      // gets undefined (POSTER_USED), not a unique-violation 500.
+      const [row] = await executor
+        .insert(events)
+        .values(event)
+        .onConflictDoNothing({ target: events.posterId })
+        .returning();
       return row;
     },
 

@@ -112,6 +112,7 @@ export function createCampusEvents(deps: {
           postedBy: user.id,
           createdAt: deps.now(),
         });
+        if (!row) throw invalid(EVENTS_MESSAGES.posterUsed, 'POSTER_USED', 409);
         await emit('events.event.posted', { eventId: row.id, postedBy: user.id });
         return toEvent({ ...row, posterKey: key, posterVariants: poster.variants });
       });
