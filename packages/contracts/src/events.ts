@@ -50,7 +50,12 @@ export const EventCatalogue = {
   }),
   'careers.job.posted': z.object({ jobId: id, postedBy: UserId }),
   'careers.job.deleted': z.object({ jobId: id, postedBy: UserId }),
-  'careers.interview.shared': z.object({ interviewId: id, postedBy: UserId, companyName: z.string() }),
+  /** `postedBy` is null for an anonymous experience: its author stays inside the careers service. */
+  'careers.interview.shared': z.object({
+    interviewId: id,
+    postedBy: UserId.nullable(),
+    companyName: z.string(),
+  }),
   'housing.flat.requested': z.object({ flatId: id, userId: UserId }),
   'housing.flat.deleted': z.object({ flatId: id, userId: UserId }),
   'events.event.posted': z.object({ eventId: id, postedBy: UserId }),

@@ -55,6 +55,13 @@ describe('POST /api/interview/create', () => {
     expect(JSON.stringify((await search('')).body)).not.toContain(asha.id);
   });
 
+  test('when shared anonymously, then the careers.interview.shared event does not name the author either', async () => {
+    const id = await shareInterview(h, asha, { ...validInterview, isAnonymous: true });
+    await waitFor('careers.interview.shared published', () => events.length > 0);
+    expect(events[0]?.payload).toEqual({ interviewId: id, postedBy: null, companyName: 'Google' });
+    expect(JSON.stringify(events)).not.toContain(asha.id);
+  });
+
   test('when only the required fields are sent, then the rest is empty', async () => {
     const id = await shareInterview(h, asha, { companyName: 'Zoho', role: 'Developer', salary: 'NA' });
     expect((await request(h.url).get(`/api/interview/${id}`).expect(200)).body).toMatchObject({

@@ -170,7 +170,8 @@ export function createCareers(deps: { db: Db; transact: Transact<CareersEvent>; 
         });
         await emit('careers.interview.shared', {
           interviewId: row.id,
-          postedBy: user.id,
+          // An anonymous experience names nobody, on the bus as in the API.
+          postedBy: data.isAnonymous ? null : user.id,
           companyName: row.companyName,
         });
         return toInterview(row);
