@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { EVENTS_MAX_LIMIT, EVENTS_MESSAGES, EVENT_LIFETIME_MS } from '@campus/contracts/events-domain';
 import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';
-import { outbox } from '../src/data/schema';
+import { outbox, posters } from '../src/data/schema';
 import { eventsService } from '../src/service';
 import { postEvent, poster, signedIn, storedCounts, uploadPoster, type PostedEvent } from './helpers';
 
@@ -125,6 +125,30 @@ describe('POST /api/event/createform', () => {
     expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
     for (const r of answers.filter((a) => a.status === 409)) expect(r.body.code).toBe('POSTER_USED');
     expect((await storedCounts(h)).events).toBe(1);
+  });
+
+  test('when the expiry removes the poster while the event is being posted, then 400 POSTER_UNKNOWN, never a 500', async () => {
+    const asha = signedIn(h, 'Asha Rao');
+    const uploaded = await uploadPoster(h, asha.headers, await poster(15)).expect(200);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // The expiry's delete of the unused poster, not yet committed when the post arrives.
+    const expiry = h.database.db.transaction(async (tx) => {
+      await tx.delete(posters);
+      await released;
+    });
+    const posting = request(h.url)
+      .post('/api/event/createform')
+      .set(asha.headers)
+      .send({ posterLink: uploaded.body.posterUrl, registerLink: 'https://x.example.org' })
+      .then((r) => r);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await expiry;
+    const res = await posting;
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('POSTER_UNKNOWN');
+    expect((await storedCounts(h)).events).toBe(0);
   });
 
   test('when a guest posts, then 401 and nothing is stored', async () => {

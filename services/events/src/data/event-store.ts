@@ -61,13 +61,20 @@ export function createEventStore(db: DbExecutor) {
       return row.id;
     },
 
-    /** This user's uploads of the poster named `key`, each with whether an event already uses it. */
+    /**
+     * This user's uploads of the poster named `key`, each with whether an event already uses it.
+     * The rows are share-locked for the caller's transaction: the expiry cannot delete one between
+     * this read and the event's insert (a poster it is deleting is waited for, then not found).
+     */
     async postersOf(executor: DbExecutor, key: string, uploadedBy: string) {
+      const theirs = and(eq(posters.key, key), eq(posters.uploadedBy, uploadedBy));
+      // Locked alone: FOR SHARE cannot take the outer join's nullable side (and drizzle qualifies `OF`).
+      await executor.select({ id: posters.id }).from(posters).where(theirs).for('share');
       return executor
         .select({ id: posters.id, variants: posters.variants, usedBy: events.id })
         .from(posters)
         .leftJoin(events, eq(events.posterId, posters.id))
-        .where(and(eq(posters.key, key), eq(posters.uploadedBy, uploadedBy)));
+        .where(theirs);
     },
 
     /** The new event; undefined when another event took the poster meanwhile. */
