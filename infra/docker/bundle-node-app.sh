@@ -23,14 +23,24 @@ fi
 
 rm -rf "$out"
 mkdir -p "$out/dist"
+# Packages with native code (sharp and its libvips build) cannot be bundled: they stay external and,
+# when the bundle requires them, are copied with what they need (infra/docker/package-closure.cjs).
+native_packages="sharp"
 externals=""
-for package in "$@"; do externals="$externals --external:$package"; done
+for package in "$@" $native_packages; do externals="$externals --external:$package"; done
 # shellcheck disable=SC2086 # $externals is a list of flags
 node_modules/.bin/esbuild "$app/src/main.ts" --bundle --platform=node --target=node20 --format=cjs \
   --external:pg-native $externals --minify-syntax --sourcemap --log-level=warning \
   --outfile="$out/dist/main.js"
 if [ -d "$app/migrations" ]; then cp -R "$app/migrations" "$out/migrations"; fi
+for package in $native_packages; do
+  if grep -q "require(\"$package\")" "$out/dist/main.js"; then
+    # shellcheck disable=SC2046 # one package name a line
+    set -- "$@" $(node infra/docker/package-closure.cjs "$package")
+  fi
+done
 for package in "$@"; do
+  if [ -e "$out/node_modules/$package" ]; then continue; fi
   mkdir -p "$out/node_modules/$(dirname "$package")"
   cp -R "node_modules/$package" "$out/node_modules/$package"
 done

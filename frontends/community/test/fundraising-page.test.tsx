@@ -1,10 +1,11 @@
 import '@testing-library/jest-dom';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PledgeResponse } from '@campus/contracts/community';
+import { PledgeResponse, upiPayLink } from '@campus/contracts/community';
 import { contractReply } from '@campus/web-kit/testing/api-replies';
 import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
 import FundraisingPage from '../src/fundraising/fundraising-page';
+import { qrSvgPath } from '../src/fundraising/upi-qr-code';
 import { campaign, campaigns, student } from './community-fixtures';
 
 const openPage = (
@@ -49,6 +50,30 @@ describe('Fundraising', () => {
     act(() => void jest.advanceTimersByTime(500));
     expect(screen.getByRole('button', { name: 'Copy UPI ID' })).toBeInTheDocument();
     jest.useRealTimers();
+  });
+
+  it('shows a QR code of the same upi://pay URL as the link, and it follows the amount', async () => {
+    openPage(null, [campaigns([campaign()])]);
+    const qr = await screen.findByRole('img', { name: 'QR code to pay Library Expansion Fund by UPI' });
+    const link = screen.getByRole('link', { name: /with a UPI app/ });
+    const encodes = (url: string) => qrSvgPath(url).path;
+
+    expect(qr.querySelector('path')).toHaveAttribute('d', encodes(upiPayLink(campaign())));
+
+    await userEvent.type(screen.getByLabelText('Amount (₹)'), '500');
+    expect(link).toHaveAttribute('href', expect.stringContaining('am=500'));
+    expect(qr.querySelector('path')).toHaveAttribute('d', encodes(link.getAttribute('href')!));
+    expect(qr.querySelector('path')).toHaveAttribute('d', encodes(upiPayLink(campaign(), 500)));
+  });
+
+  it('when the amount is not valid, then the QR code, like the link, leaves the amount out', async () => {
+    openPage(null, [campaigns([campaign()])]);
+    await userEvent.type(await screen.findByLabelText('Amount (₹)'), '2.5');
+    const link = screen.getByRole('link', { name: /with a UPI app/ });
+    expect(link.getAttribute('href')).not.toContain('am=');
+    expect(
+      screen.getByRole('img', { name: 'QR code to pay Library Expansion Fund by UPI' }).querySelector('path'),
+    ).toHaveAttribute('d', qrSvgPath(upiPayLink(campaign())).path);
   });
 
   it.each([['0'], ['-3'], ['2.5'], ['abc']])(

@@ -16,6 +16,7 @@ import { useToast } from '@campus/ui/toast';
 import { useAuth } from '@campus/web-kit/auth-context';
 import { usePledge } from '../community-api';
 import styles from './fundraising-page.module.css';
+import { UpiQrCode } from './upi-qr-code';
 
 const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
 
@@ -29,7 +30,8 @@ export function parseAmount(text: string): number | undefined {
 
 /**
  * A campaign: progress as a rounded percent capped at 100, Copy UPI ID ('Copied!' for 2 s), the
- * `upi://pay` link a phone opens in its UPI app, and the pledge the donor records after paying.
+ * `upi://pay` link a phone opens in its UPI app (and its QR code for a desktop visitor to scan
+ * with a phone), and the pledge the donor records after paying.
  */
 export function CampaignCard({ campaign }: { campaign: Campaign }) {
   const { user } = useAuth();
@@ -40,6 +42,8 @@ export function CampaignCard({ campaign }: { campaign: Campaign }) {
   const amountId = useId();
   const progress = campaignProgress(campaign.raised, campaign.goal);
   const parsed = parseAmount(amount);
+  // One URL for the link a phone taps and the QR code a desktop visitor scans.
+  const payUrl = upiPayLink(campaign, parsed);
 
   useEffect(() => {
     if (!copied) return;
@@ -133,9 +137,10 @@ export function CampaignCard({ campaign }: { campaign: Campaign }) {
             Pledge
           </Button>
         </div>
-        <a className={styles.payLink} href={upiPayLink(campaign, parsed)}>
+        <a className={styles.payLink} href={payUrl}>
           Pay {parsed ? rupees(parsed) : ''} with a UPI app
         </a>
+        <UpiQrCode url={payUrl} label={`QR code to pay ${campaign.title} by UPI`} />
         <p className={styles.muted}>
           Pay by UPI first, then record your pledge here. Nothing is charged on this site.
         </p>
