@@ -42,6 +42,7 @@ export const CAREERS_MESSAGES = {
   dateInvalid: 'Interview date must be a date (YYYY-MM-DD)',
   dateInFuture: 'Interview date cannot be in the future',
   linkInvalid: 'Please enter a valid http(s) link.',
+  anonymousWithProfile: 'A LinkedIn profile names you: leave it empty to share anonymously.',
   descriptionTooLong: `The rounds description is too long (at most ${INTERVIEW_DESCRIPTION_MAX} characters of HTML, images included)`,
   jobCreated: 'Job post created',
   jobDeleted: 'Job Post Deleted',
@@ -210,6 +211,10 @@ export const CreateInterviewRequest = z
       (v) => (v === 'true' ? true : v === 'false' || v === undefined || v === null ? false : v),
       z.boolean({ error: 'isAnonymous must be true or false' }),
     ),
+  })
+  .refine((v) => !(v.isAnonymous && v.linkedinUrl), {
+    path: ['linkedinUrl'],
+    message: CAREERS_MESSAGES.anonymousWithProfile,
   })
   .meta({ id: 'CreateInterviewRequest' });
 export type CreateInterviewRequest = z.input<typeof CreateInterviewRequest>;

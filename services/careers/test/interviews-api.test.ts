@@ -49,14 +49,27 @@ describe('POST /api/interview/create', () => {
   });
 
   test('when shared anonymously, then neither the name nor the user id is shown', async () => {
-    const id = await shareInterview(h, asha, { ...validInterview, isAnonymous: true });
+    const id = await shareInterview(h, asha, { ...validInterview, linkedinUrl: '', isAnonymous: true });
     const detail = await request(h.url).get(`/api/interview/${id}`).expect(200);
     expect(detail.body).toMatchObject({ uploaderName: null, postedBy: null });
     expect(JSON.stringify((await search('')).body)).not.toContain(asha.id);
   });
 
+  test('when shared anonymously with a LinkedIn profile, then 400 on the link (it would name the author) and nothing is stored', async () => {
+    const before = (await search('')).body.total as number;
+    const res = await request(h.url)
+      .post('/api/interview/create')
+      .set(auth(asha))
+      .send({ ...validInterview, isAnonymous: true })
+      .expect(400);
+    expect(res.body.issues).toEqual([
+      { path: 'linkedinUrl', message: CAREERS_MESSAGES.anonymousWithProfile },
+    ]);
+    expect((await search('')).body.total).toBe(before);
+  });
+
   test('when shared anonymously, then the careers.interview.shared event does not name the author either', async () => {
-    const id = await shareInterview(h, asha, { ...validInterview, isAnonymous: true });
+    const id = await shareInterview(h, asha, { ...validInterview, linkedinUrl: '', isAnonymous: true });
     await waitFor('careers.interview.shared published', () => events.length > 0);
     expect(events[0]?.payload).toEqual({ interviewId: id, postedBy: null, companyName: 'Google' });
     expect(JSON.stringify(events)).not.toContain(asha.id);

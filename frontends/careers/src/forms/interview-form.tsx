@@ -28,28 +28,33 @@ const RoundsEditor = lazy(() => import('./rounds-editor'));
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** Spec §5: company name (trimmed), role and salary required; the rest optional but well-formed. */
-export const InterviewFormSchema = z.object({
-  companyName: z.string().trim().min(1, CAREERS_MESSAGES.companyRequired).max(100),
-  role: z.string().trim().min(1, CAREERS_MESSAGES.roleRequired).max(100),
-  interviewRounds: z
-    .string()
-    .trim()
-    .refine(
-      (v) => v === '' || (/^\d{1,2}$/.test(v) && Number(v) >= 1 && Number(v) <= INTERVIEW_MAX_ROUNDS),
-      CAREERS_MESSAGES.roundsInvalid,
-    ),
-  interviewRoundsDescription: z.string(),
-  interviewDate: z.string().refine((v) => v === '' || v <= today(), CAREERS_MESSAGES.dateInFuture),
-  salary: z.string().trim().min(1, CAREERS_MESSAGES.salaryRequired).max(100),
-  interviewDifficulty: z.string(),
-  city: z.string().trim().max(100),
-  jobType: z.string(),
-  linkedinUrl: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), CAREERS_MESSAGES.linkInvalid),
-  isAnonymous: z.boolean(),
-});
+export const InterviewFormSchema = z
+  .object({
+    companyName: z.string().trim().min(1, CAREERS_MESSAGES.companyRequired).max(100),
+    role: z.string().trim().min(1, CAREERS_MESSAGES.roleRequired).max(100),
+    interviewRounds: z
+      .string()
+      .trim()
+      .refine(
+        (v) => v === '' || (/^\d{1,2}$/.test(v) && Number(v) >= 1 && Number(v) <= INTERVIEW_MAX_ROUNDS),
+        CAREERS_MESSAGES.roundsInvalid,
+      ),
+    interviewRoundsDescription: z.string(),
+    interviewDate: z.string().refine((v) => v === '' || v <= today(), CAREERS_MESSAGES.dateInFuture),
+    salary: z.string().trim().min(1, CAREERS_MESSAGES.salaryRequired).max(100),
+    interviewDifficulty: z.string(),
+    city: z.string().trim().max(100),
+    jobType: z.string(),
+    linkedinUrl: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), CAREERS_MESSAGES.linkInvalid),
+    isAnonymous: z.boolean(),
+  })
+  .refine((v) => !(v.isAnonymous && v.linkedinUrl), {
+    path: ['linkedinUrl'],
+    message: CAREERS_MESSAGES.anonymousWithProfile,
+  });
 type InterviewFormValues = z.input<typeof InterviewFormSchema>;
 
 const EMPTY: InterviewFormValues = {
