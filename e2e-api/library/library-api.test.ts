@@ -79,6 +79,8 @@ describe('library through the gateway: upload, review, search, like, bookmark', 
         tags: ['normalisation', 'BCNF'],
         driveLink: 'https://drive.google.com/file/d/e2e-normal-forms/view',
         uploadedBy: student._id,
+        // The session user's name, kept for the reviewer's card, whatever the body says.
+        uploaderName: student.name,
         likesCount: 0,
         likes: [],
         status: 'pending',
