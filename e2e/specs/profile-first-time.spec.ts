@@ -32,7 +32,7 @@ test.describe('the first-time profile and the dashboard', () => {
     await page.goto('/profile');
     await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${student.name}` })).toBeVisible();
     for (const label of ['Books/Notes Uploaded', 'Job Posts', 'Room Requests'])
-      await expect(page.getByText(label)).toBeVisible();
+      await expect(page.getByText(label, { exact: true })).toBeVisible();
     await expect(page.getByText('EN-2022-041')).toBeVisible();
 
     // identity has consumed profile.completed: the next login skips the form.

@@ -100,6 +100,6 @@ describe('Community post', () => {
       errorReply(404, { message: 'Post not found.', code: 'POST_NOT_FOUND' }, { url: '/api/community/p1' }),
       thread('p1', []),
     ]);
-    expect(await screen.findByText('Post not found')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Post not found' })).toBeInTheDocument();
   });
 });

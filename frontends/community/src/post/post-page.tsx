@@ -6,8 +6,8 @@ import { Button } from '@campus/ui/button';
 import { ButtonLink } from '@campus/ui/button';
 import { Card } from '@campus/ui/card';
 import { Checkbox } from '@campus/ui/checkbox';
-import { EmptyState } from '@campus/ui/empty-state';
 import { ErrorState } from '@campus/ui/error-state';
+import { PageHeader } from '@campus/ui/page-header';
 import { Skeleton } from '@campus/ui/skeleton';
 import { TextArea } from '@campus/ui/text-area';
 import { useToast } from '@campus/ui/toast';
@@ -223,14 +223,18 @@ export default function PostPage() {
     return (
       <div className={styles.page}>
         {back}
+        {/* Every state of the page has its main heading: focus moves there after a route change. */}
         {isApiError(post.error) && post.error.status === 404 ? (
-          <EmptyState title="Post not found" description="It may have been removed, or the link is wrong." />
+          <PageHeader title="Post not found" subtitle="It may have been removed, or the link is wrong." />
         ) : (
-          <ErrorState
-            message="The post could not be loaded."
-            onRetry={() => void post.refetch()}
-            retryLabel="Try Again"
-          />
+          <>
+            <PageHeader title="Community Post" />
+            <ErrorState
+              message="The post could not be loaded."
+              onRetry={() => void post.refetch()}
+              retryLabel="Try Again"
+            />
+          </>
         )}
       </div>
     );
