@@ -6,7 +6,9 @@ import { BackLink } from '@campus/ui/back-link';
 import { Badge } from '@campus/ui/badge';
 import { Card } from '@campus/ui/card';
 import { ErrorState } from '@campus/ui/error-state';
+import { PageHeader } from '@campus/ui/page-header';
 import { Skeleton } from '@campus/ui/skeleton';
+import { isApiError } from '@campus/web-kit/api-error';
 import { sanitizeRichText } from '@campus/web-kit/sanitize-rich-text';
 import { usePageTitle } from '@campus/web-kit/use-page-title';
 import { useInterview } from '../careers-api';
@@ -31,8 +33,18 @@ export default function InterviewDetailPage() {
         </Card>
       )}
       {interview.isError && (
-        // Spec §8: the message with Try Again, which reloads.
-        <ErrorState message="Failed to load interview details." onRetry={() => window.location.reload()} />
+        // Spec §8: the message with Try Again, which reloads; under the page's main heading, where
+        // focus goes after a route change.
+        <>
+          <PageHeader
+            title={
+              isApiError(interview.error) && [400, 404].includes(interview.error.status)
+                ? 'Interview experience not found'
+                : 'Interview Experience'
+            }
+          />
+          <ErrorState message="Failed to load interview details." onRetry={() => window.location.reload()} />
+        </>
       )}
       {interview.data && <InterviewDetail interview={interview.data} />}
     </div>
