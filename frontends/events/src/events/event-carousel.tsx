@@ -104,6 +104,9 @@ export function EventCarousel({ events, onOpen }: EventCarouselProps) {
     prevArrow: <Arrow label="Previous event" glyph="‹" />,
     nextArrow: <Arrow label="Next event" glyph="›" />,
     customPaging: (i) => <button type="button" aria-label={`Show event ${i + 1}`} />,
+    // react-slick's default list carries an inline `display: block`, which stacked the dots down the
+    // slide's text on a phone; without it the stylesheet lays them out in a row.
+    appendDots: (dots) => <ul>{dots}</ul>,
   };
 
   return (
