@@ -1,3 +1,5 @@
+const { transformIgnorePatterns } = require('./jest.esm-packages');
+
 // One jest run for every workspace: Node projects hit real HTTP and a real database;
 // the web project renders components in jsdom. E2E (real Chromium) runs separately.
 const swc = [
@@ -17,11 +19,8 @@ module.exports = {
       roots: ['<rootDir>/packages', '<rootDir>/services', '<rootDir>/gateway', '<rootDir>/infra'],
       testMatch: ['**/test/**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', '<rootDir>/packages/(ui|web-kit)/'],
-      // file-type (upload sniffing) and its tokenizer packages ship ES modules only: swc compiles
-      // them to CommonJS like our own code (Node 20's require(esm) does the same for tsx and node).
-      transformIgnorePatterns: [
-        '/node_modules/(?!(file-type|strtok3|token-types|@tokenizer/inflate|uint8array-extras|@borewit/text-codec)/)',
-      ],
+      // ES-module-only packages the services load (upload sniffing), compiled like our own code.
+      transformIgnorePatterns,
     },
     {
       displayName: 'web',

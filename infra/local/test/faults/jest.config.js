@@ -2,6 +2,7 @@
 // RabbitMQ (DATABASE_URL, AMQP_URL; loopback defaults), each with its own databases and virtual
 // host. Run with `npm run test:faults`; each prints its figures. One at a time: they kill processes.
 const path = require('node:path');
+const { transformIgnorePatterns } = require('../../../../jest.esm-packages');
 
 module.exports = {
   rootDir: path.resolve(__dirname, '..', '..', '..', '..'),
@@ -9,6 +10,7 @@ module.exports = {
   testMatch: ['**/*.fault.ts'],
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { module: { type: 'commonjs' } }] },
+  transformIgnorePatterns,
   maxWorkers: 1,
   testTimeout: 120_000,
 };
