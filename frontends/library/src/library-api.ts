@@ -7,20 +7,22 @@ import {
   type QueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
+import type {
+  Book,
+  BookListResponse,
+  BookResponse,
+  BookSearchResponse,
+  BookmarkResponse,
+  BookmarksResponse,
+  CreateBookRequest,
+  LikeResponse,
+} from '@campus/contracts/library';
 import {
   BOOK_MESSAGES,
   BOOKMARKS_PAGE_SIZE,
   PENDING_PAGE_SIZE,
   SEARCH_PAGE_SIZE,
-  type Book,
-  type BookListResponse,
-  type BookResponse,
-  type BookSearchResponse,
-  type BookmarkResponse,
-  type BookmarksResponse,
-  type CreateBookRequest,
-  type LikeResponse,
-} from '@campus/contracts/library';
+} from '@campus/contracts/library-rules';
 import { useToast } from '@campus/ui/toast';
 import type { ApiClient } from '@campus/web-kit/api-client';
 import { isApiError } from '@campus/web-kit/api-error';

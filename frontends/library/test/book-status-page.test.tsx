@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BOOK_MESSAGES, BookListResponse, BookResponse } from '@campus/contracts/library';
+import { BookListResponse, BookResponse } from '@campus/contracts/library';
+import { BOOK_MESSAGES } from '@campus/contracts/library-rules';
 import { contractReply, errorReply } from '@campus/web-kit/testing/api-replies';
 import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
 import BookStatusPage from '../src/review/book-status-page';

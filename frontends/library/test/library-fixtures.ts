@@ -1,12 +1,10 @@
 import {
-  BOOK_MESSAGES,
-  BOOKMARKS_PAGE_SIZE,
   BookListResponse,
   BookmarksResponse,
   BookSearchResponse,
-  PENDING_PAGE_SIZE,
   type Book,
 } from '@campus/contracts/library';
+import { BOOK_MESSAGES, BOOKMARKS_PAGE_SIZE, PENDING_PAGE_SIZE } from '@campus/contracts/library-rules';
 import type { SessionUser } from '@campus/web-kit/auth-store';
 import { contractReply } from '@campus/web-kit/testing/api-replies';
 

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  BOOK_UPLOADS_PAGE_SIZE,
-  type BookUpload,
-  type BookUploadsResponse,
-  type ProfileCountsResponse,
-  type ProfileDataResponse,
+import type {
+  BookUpload,
+  BookUploadsResponse,
+  ProfileCountsResponse,
+  ProfileDataResponse,
 } from '@campus/contracts/profile';
+import { BOOK_UPLOADS_PAGE_SIZE } from '@campus/contracts/profile-rules';
 import { useApiClient } from '@campus/web-kit/auth-context';
 import { useLoadMoreList } from '@campus/web-kit/use-load-more-list';
 

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { TEACHER_SUBJECTS } from '@campus/contracts/profile';
+import { TEACHER_SUBJECTS } from '@campus/contracts/profile-rules';
 import type { SessionUser } from '@campus/web-kit/auth-store';
 import { errorReply } from '@campus/web-kit/testing/api-replies';
 import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';

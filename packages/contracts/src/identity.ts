@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { plainText, requiredText, UserId } from './common';
-
-export const TEACHER_CODE_MESSAGE = 'Invalid teacher unique ID.';
-export const WRONG_CREDENTIALS_MESSAGE = 'Wrong Credentials';
-export const REGISTRATION_FAILED_MESSAGE = 'Registration failed. Please try again.';
-export const PASSWORD_MIN_LENGTH = 8;
+import { PASSWORD_MIN_LENGTH } from './identity-rules';
 
 const email = plainText('Email is required')
   .trim()

@@ -1,29 +1,15 @@
 import { z } from 'zod';
 import { requiredText, successWith, UserId } from './common';
-import { BOOK_STATUSES } from './library';
+import { BOOK_STATUSES } from './library-rules';
 import { pageQuery, pagedSuccessWith } from './paging';
-
-/** Spec §9: the subjects a teacher can review, exactly as the original lists them. */
-export const TEACHER_SUBJECTS = [
-  'Computer Architecture and Organization',
-  'Computer Networks',
-  'Operating System',
-  'Database Management System',
-  'Data Structure and Algorithm',
-  'Object Oriented Programming',
-  'Software Engineering',
-  'Theory of Computation',
-  'Discrete Mathematics',
-  'Cloud Computing',
-  'Compiler Design',
-  'Design and Analysis of Algorithm',
-] as const;
-export type TeacherSubject = (typeof TEACHER_SUBJECTS)[number];
-
-export const GRADUATION_YEAR_MIN = 2000;
-export const GRADUATION_YEAR_MAX = 2030;
-export const PROFILE_SUBMIT_FAILED_MESSAGE = 'Submission failed. Please try again.';
-export const GRADUATION_YEAR_MESSAGE = `Graduation year must be between ${GRADUATION_YEAR_MIN} and ${GRADUATION_YEAR_MAX}`;
+import {
+  BOOK_UPLOADS_MAX_LIMIT,
+  BOOK_UPLOADS_PAGE_SIZE,
+  GRADUATION_YEAR_MAX,
+  GRADUATION_YEAR_MESSAGE,
+  GRADUATION_YEAR_MIN,
+  TEACHER_SUBJECTS,
+} from './profile-rules';
 
 /**
  * POST /api/commonData for a teacher. The role is the signed-in user's, never the body's; `userId`
@@ -114,8 +100,6 @@ export const ProfileCountsResponse = successWith('ProfileCountsResponse', Profil
 export type ProfileCountsResponse = z.infer<typeof ProfileCountsResponse>;
 
 /** The signed-in user's uploads, newest first: a small page of rows, every page reachable. */
-export const BOOK_UPLOADS_PAGE_SIZE = 20;
-export const BOOK_UPLOADS_MAX_LIMIT = 50;
 export const BookUploadsQuery = z.object(
   pageQuery({ defaultLimit: BOOK_UPLOADS_PAGE_SIZE, maxLimit: BOOK_UPLOADS_MAX_LIMIT }),
 );

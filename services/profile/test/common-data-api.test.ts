@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { TEACHER_SUBJECTS } from '@campus/contracts/profile';
+import { TEACHER_SUBJECTS } from '@campus/contracts/profile-rules';
 import type { EventEnvelope } from '@campus/contracts/events';
 import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';
 import { profileService } from '../src/service';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LoginRequest, RegisterRequest, TEACHER_CODE_MESSAGE } from '@campus/contracts/identity';
+import { LoginRequest, RegisterRequest } from '@campus/contracts/identity';
+import { TEACHER_CODE_MESSAGE } from '@campus/contracts/identity-rules';
 
 /**
  * The register form: the server's RegisterRequest schema (same rules, same messages), with the

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { WRONG_CREDENTIALS_MESSAGE } from '@campus/contracts/identity';
+import { WRONG_CREDENTIALS_MESSAGE } from '@campus/contracts/identity-rules';
 import { AppLink } from '@campus/ui/app-link';
 import { BackLink } from '@campus/ui/back-link';
 import { Button } from '@campus/ui/button';

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { REGISTRATION_FAILED_MESSAGE, type RegisterResponse } from '@campus/contracts/identity';
+import type { RegisterResponse } from '@campus/contracts/identity';
+import { REGISTRATION_FAILED_MESSAGE } from '@campus/contracts/identity-rules';
 import { AppLink } from '@campus/ui/app-link';
 import { BackLink } from '@campus/ui/back-link';
 import { Button } from '@campus/ui/button';

@@ -1,11 +1,11 @@
 import { useCallback, useMemo, useRef } from 'react';
+import type { Book } from '@campus/contracts/library';
 import {
   BOOK_MESSAGES,
   BOOK_SUBJECTS,
   DSA_BOOK_SPELLING,
   SEARCH_MAX_QUERY_LENGTH,
-  type Book,
-} from '@campus/contracts/library';
+} from '@campus/contracts/library-rules';
 import { BackLink } from '@campus/ui/back-link';
 import { Button } from '@campus/ui/button';
 import { EmptyState } from '@campus/ui/empty-state';

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { BOOK_MESSAGES, DECLINE_REASON_MAX_LENGTH, type Book } from '@campus/contracts/library';
+import type { Book } from '@campus/contracts/library';
+import { BOOK_MESSAGES, DECLINE_REASON_MAX_LENGTH } from '@campus/contracts/library-rules';
 import { BackLink } from '@campus/ui/back-link';
 import { Badge } from '@campus/ui/badge';
 import { Button, ButtonLink } from '@campus/ui/button';

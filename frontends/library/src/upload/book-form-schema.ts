@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BOOK_MESSAGES, isGoogleDriveLink, type CreateBookRequest } from '@campus/contracts/library';
+import type { CreateBookRequest } from '@campus/contracts/library';
+import { BOOK_MESSAGES, isGoogleDriveLink } from '@campus/contracts/library-rules';
 
 /** The form's own fields (all text, as inputs give them), checked with the spec's messages before sending. */
 export const BookFormSchema = z.object({

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { BOOK_SUBJECTS } from '@campus/contracts/library';
+import { BOOK_SUBJECTS } from '@campus/contracts/library-rules';
 import { Button, ButtonLink } from '@campus/ui/button';
 import { Field } from '@campus/ui/field';
 import { Input } from '@campus/ui/input';

@@ -1,10 +1,6 @@
 import type { z } from 'zod';
-import {
-  StudentCommonDataRequest,
-  TEACHER_SUBJECTS,
-  TeacherCommonDataRequest,
-  type TeacherSubject,
-} from '@campus/contracts/profile';
+import { StudentCommonDataRequest, TeacherCommonDataRequest } from '@campus/contracts/profile';
+import { TEACHER_SUBJECTS, type TeacherSubject } from '@campus/contracts/profile-rules';
 
 /** The browser checks with the server's own schemas: same rules, same messages. */
 export const TeacherFormSchema = TeacherCommonDataRequest;

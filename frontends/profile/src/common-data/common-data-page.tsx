@@ -2,14 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm, type FieldValues } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
+import type { ProfileData, SaveCommonDataResponse } from '@campus/contracts/profile';
 import {
   GRADUATION_YEAR_MAX,
   GRADUATION_YEAR_MIN,
   PROFILE_SUBMIT_FAILED_MESSAGE,
   TEACHER_SUBJECTS,
-  type ProfileData,
-  type SaveCommonDataResponse,
-} from '@campus/contracts/profile';
+} from '@campus/contracts/profile-rules';
 import { BackLink } from '@campus/ui/back-link';
 import { Button } from '@campus/ui/button';
 import { ErrorState } from '@campus/ui/error-state';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { TEACHER_SUBJECTS } from '@campus/contracts/profile';
+import { TEACHER_SUBJECTS } from '@campus/contracts/profile-rules';
 import { DEMO_USERS } from '../demo-data';
 import { signedInFetch, type SeedStep } from './seed-step';
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { TEACHER_CODE_MESSAGE, WRONG_CREDENTIALS_MESSAGE } from '@campus/contracts/identity';
+import { TEACHER_CODE_MESSAGE, WRONG_CREDENTIALS_MESSAGE } from '@campus/contracts/identity-rules';
 import type { LoginRequest, LoginResponse, RegisterRequest, UserRecord } from '@campus/contracts/identity';
 import type { Db, DbExecutor } from '@campus/service-kit/db';
 import { AppError } from '@campus/service-kit/errors';

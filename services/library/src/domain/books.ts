@@ -1,12 +1,11 @@
 import {
-  BOOK_MESSAGES,
-  canonicalBookSubject,
   type Book,
   type BookSearchQuery,
   type BookmarkRequest,
   type CreateBookRequest,
   type ReviewRequest,
 } from '@campus/contracts/library';
+import { BOOK_MESSAGES, canonicalBookSubject } from '@campus/contracts/library-rules';
 import { pageCount, pageWindow } from '@campus/contracts/paging';
 import type { AuthUser } from '@campus/service-kit/auth';
 import type { Db, DbExecutor } from '@campus/service-kit/db';

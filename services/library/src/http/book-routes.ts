@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  BOOK_MESSAGES,
   BookListResponse,
   BookResponse,
   BookSearchQuery,
@@ -13,12 +12,15 @@ import {
   LikeResponse,
   PendingBooksQuery,
   ReviewRequest,
+} from '@campus/contracts/library';
+import {
+  BOOK_MESSAGES,
   SEARCH_MAX_LIMIT,
   SEARCH_MAX_QUERY_LENGTH,
   SEARCH_PAGE_SIZE,
   PENDING_PAGE_SIZE,
   BOOKMARKS_PAGE_SIZE,
-} from '@campus/contracts/library';
+} from '@campus/contracts/library-rules';
 import { SelfParams } from '@campus/contracts/common';
 import { pageQueryDoc } from '@campus/contracts/paging';
 import { defineRoute, type AnyRoute } from '@campus/service-kit/define-route';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { BOOK_STATUSES } from '@campus/contracts/library';
+import { BOOK_STATUSES } from '@campus/contracts/library-rules';
 import { inboxTable } from '@campus/service-kit/inbox';
 import { outboxTable } from '@campus/service-kit/outbox';
 

@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { SelfParams } from '@campus/contracts/common';
 import { pageQueryDoc } from '@campus/contracts/paging';
 import {
-  BOOK_UPLOADS_MAX_LIMIT,
-  BOOK_UPLOADS_PAGE_SIZE,
   BookUploadsQuery,
   BookUploadsResponse,
   ProfileCountsResponse,
@@ -12,6 +10,7 @@ import {
   StudentCommonDataRequest,
   TeacherCommonDataRequest,
 } from '@campus/contracts/profile';
+import { BOOK_UPLOADS_MAX_LIMIT, BOOK_UPLOADS_PAGE_SIZE } from '@campus/contracts/profile-rules';
 import { defineRoute, type AnyRoute } from '@campus/service-kit/define-route';
 import type { Profiles } from '../domain/profiles';
 
