@@ -81,11 +81,32 @@ export async function openEmbeddedPostgres(dataDir?: string): Promise<PGlite> {
   return PGlite.create(dataDir ? { dataDir } : {});
 }
 
-/** Empties every table of one schema (tests reset between cases instead of reopening the database). */
+const DEADLOCK_DETECTED = '40P01';
+const isDeadlock = (error: unknown): boolean => {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === DEADLOCK_DETECTED) return true;
+  }
+  return false;
+};
+
+/**
+ * Empties every table of one schema (tests reset between cases instead of reopening the database).
+ * The truncate locks every table at once, so a service's own background work (its outbox relay, a
+ * scheduled job's lease row) can make PostgreSQL pick it as a deadlock victim; it is then simply run
+ * again, as PostgreSQL advises for any transaction a deadlock aborted.
+ */
 export async function truncateSchema(db: DbExecutor, schema: string): Promise<void> {
   const result = (await db.execute(
     sql`select table_name from information_schema.tables where table_schema = ${schema} and table_type = 'BASE TABLE'`,
   )) as unknown as { rows: Array<{ table_name: string }> };
   const names = result.rows.map((r) => `"${schema}"."${r.table_name}"`);
-  if (names.length > 0) await db.execute(sql.raw(`truncate ${names.join(', ')} restart identity cascade`));
+  if (names.length === 0) return;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await db.execute(sql.raw(`truncate ${names.join(', ')} restart identity cascade`));
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !isDeadlock(error)) throw error;
+    }
+  }
 }
