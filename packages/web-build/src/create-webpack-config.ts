@@ -4,7 +4,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import type { Configuration, PathData, RuleSetRule } from 'webpack';
-import { sharedSingletons } from './shared-singletons';
+import { sharedSingletons, writeWorkspaceModulesProvider } from './shared-singletons';
 
 export type BuildMode = 'production' | 'development';
 
@@ -169,7 +169,7 @@ export function createWebpackConfig(options: FrontendBuildOptions): Configuratio
     exposes: options.kind === 'remote' ? options.exposes : undefined,
     // The host learns its remotes at run time from /remotes.json, so none are baked in.
     remotes: {},
-    shared: sharedSingletons(repoRoot, { provideAllWorkspaceModules: options.kind === 'host' }),
+    shared: sharedSingletons(repoRoot),
     // 'version-first' would load every registered remote to compare versions before any shared
     // module runs, so one unreachable remote would break the whole page; versions are pinned anyway.
     shareStrategy: 'loaded-first',
@@ -194,9 +194,17 @@ export function createWebpackConfig(options: FrontendBuildOptions): Configuratio
     // only needs remoteEntry.js, and skipping the harness spares compiling react-dom/client 6 times.
     // zod-jitless runs first: no schema may be built before zod is told not to probe for eval.
     entry:
-      options.kind === 'host' || standalonePage
-        ? { main: [path.join(__dirname, 'zod-jitless.ts'), './src/index.ts'] }
-        : {},
+      options.kind === 'host'
+        ? {
+            main: [
+              path.join(__dirname, 'zod-jitless.ts'),
+              writeWorkspaceModulesProvider(repoRoot),
+              './src/index.ts',
+            ],
+          }
+        : standalonePage
+          ? { main: [path.join(__dirname, 'zod-jitless.ts'), './src/index.ts'] }
+          : {},
     target: 'web',
     // No eval-based source maps: the gateway's CSP (script-src 'self') forbids eval.
     devtool: production ? false : 'cheap-module-source-map',
