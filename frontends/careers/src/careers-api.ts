@@ -1,18 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CreateInterviewRequest,
+  CreateJobPostRequest,
+  InterviewCreatedResponse,
+  InterviewExperience,
+  InterviewSearchResponse,
+  JobDeletedResponse,
+  JobListResponse,
+  JobPost,
+} from '@campus/contracts/careers';
 import {
   CAREERS_MESSAGES,
   INTERVIEW_PAGE_SIZE,
   JOB_PAGE_SIZE,
-  type CreateInterviewRequest,
-  type CreateJobPostRequest,
-  type InterviewCreatedResponse,
-  type InterviewExperience,
-  type InterviewSearchResponse,
   type InterviewSort,
-  type JobDeletedResponse,
-  type JobListResponse,
-  type JobPost,
-} from '@campus/contracts/careers';
+} from '@campus/contracts/careers-rules';
 import { useToast } from '@campus/ui/toast';
 import type { ApiClient } from '@campus/web-kit/api-client';
 import { useApiClient } from '@campus/web-kit/auth-context';

@@ -6,19 +6,21 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
+import type {
+  Campaign,
+  CampaignListResponse,
+  Comment,
+  CreatePostRequest,
+  PledgeResponse,
+  Post,
+} from '@campus/contracts/community';
 import {
   COMMENTS_MAX_LIMIT,
   COMMUNITY_MESSAGES,
   POSTS_PAGE_SIZE,
   TRENDING_SIZE,
-  type Campaign,
-  type CampaignListResponse,
-  type Comment,
-  type CreatePostRequest,
-  type PledgeResponse,
-  type Post,
-} from '@campus/contracts/community';
-import { encodeCursor } from '@campus/contracts/paging';
+} from '@campus/contracts/community-rules';
+import { encodeCursor } from '@campus/contracts/cursor';
 import { useToast } from '@campus/ui/toast';
 import type { ApiClient } from '@campus/web-kit/api-client';
 import { isApiError } from '@campus/web-kit/api-error';

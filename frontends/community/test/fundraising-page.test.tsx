@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PledgeResponse, upiPayLink } from '@campus/contracts/community';
+import { PledgeResponse } from '@campus/contracts/community';
+import { upiPayLink } from '@campus/contracts/community-rules';
 import { contractReply } from '@campus/web-kit/testing/api-replies';
 import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
 import FundraisingPage from '../src/fundraising/fundraising-page';

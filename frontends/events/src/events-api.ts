@@ -1,12 +1,8 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import {
-  EVENTS_PAGE_SIZE,
-  type CampusEvent,
-  type CreateEventRequest,
-  type PosterUploadResponse,
-} from '@campus/contracts/events-domain';
-import { encodeCursor } from '@campus/contracts/paging';
+import type { CampusEvent, CreateEventRequest, PosterUploadResponse } from '@campus/contracts/events-domain';
+import { EVENTS_PAGE_SIZE } from '@campus/contracts/events-domain-rules';
+import { encodeCursor } from '@campus/contracts/cursor';
 import type { ApiClient } from '@campus/web-kit/api-client';
 import { ApiError, NETWORK_ERROR, unnamedErrorCode } from '@campus/web-kit/api-error';
 import { useApiClient } from '@campus/web-kit/auth-context';

@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CreateEventResponse, EVENTS_MESSAGES } from '@campus/contracts/events-domain';
+import { CreateEventResponse } from '@campus/contracts/events-domain';
+import { EVENTS_MESSAGES } from '@campus/contracts/events-domain-rules';
 import { contractReply, errorReply } from '@campus/web-kit/testing/api-replies';
 import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
 import EventForm from '../src/create/event-form';

@@ -1,8 +1,9 @@
 import '@testing-library/jest-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { EVENTS_MESSAGES, ViewResponse } from '@campus/contracts/events-domain';
-import { encodeCursor } from '@campus/contracts/paging';
+import { ViewResponse } from '@campus/contracts/events-domain';
+import { EVENTS_MESSAGES } from '@campus/contracts/events-domain-rules';
+import { encodeCursor } from '@campus/contracts/cursor';
 import { contractReply, errorReply } from '@campus/web-kit/testing/api-replies';
 import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
 import EventsPage from '../src/events/events-page';

@@ -1,14 +1,12 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import {
-  FLAT_PAGE_SIZE,
-  type CreateFlatRequest,
-  type FlatDeletedResponse,
-  type FlatListResponse,
-  type FlatRequest,
-  type FlatResponse,
-  type FlatSort,
-  type GenderPreference,
+import type {
+  CreateFlatRequest,
+  FlatDeletedResponse,
+  FlatListResponse,
+  FlatRequest,
+  FlatResponse,
 } from '@campus/contracts/housing';
+import { FLAT_PAGE_SIZE, type FlatSort, type GenderPreference } from '@campus/contracts/housing-rules';
 import { useToast } from '@campus/ui/toast';
 import type { ApiClient } from '@campus/web-kit/api-client';
 import { isApiError } from '@campus/web-kit/api-error';

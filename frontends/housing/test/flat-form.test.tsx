@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FlatResponse, FLAT_MESSAGES } from '@campus/contracts/housing';
+import { FlatResponse } from '@campus/contracts/housing';
+import { FLAT_MESSAGES } from '@campus/contracts/housing-rules';
 import { contractReply, errorReply } from '@campus/web-kit/testing/api-replies';
 import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
 import FlatForm from '../src/create/flat-form';

@@ -1,4 +1,5 @@
-import { FlatListResponse, FLAT_MESSAGES, type FlatRequest } from '@campus/contracts/housing';
+import { FlatListResponse, type FlatRequest } from '@campus/contracts/housing';
+import { FLAT_MESSAGES } from '@campus/contracts/housing-rules';
 import type { SessionUser } from '@campus/web-kit/auth-store';
 import { contractReply } from '@campus/web-kit/testing/api-replies';
 import type { ReplyTarget } from '@campus/web-kit/testing/api-replies';

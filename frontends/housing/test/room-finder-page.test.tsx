@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FlatDeletedResponse, FLAT_MESSAGES } from '@campus/contracts/housing';
+import { FlatDeletedResponse } from '@campus/contracts/housing';
+import { FLAT_MESSAGES } from '@campus/contracts/housing-rules';
 import { contractReply, errorReply } from '@campus/web-kit/testing/api-replies';
 import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
 import RoomFinderPage from '../src/flats/room-finder-page';

@@ -1,63 +1,28 @@
 import { z } from 'zod';
 import { httpUrl, plainText, requiredText, UserId } from './common';
 import { pageQuery, pagedSuccessWith } from './paging';
+import {
+  CAREERS_MESSAGES,
+  INTERVIEW_DESCRIPTION_MAX,
+  INTERVIEW_DIFFICULTIES,
+  INTERVIEW_JOB_TYPES,
+  INTERVIEW_MAX_LIMIT,
+  INTERVIEW_MAX_QUERY_LENGTH,
+  INTERVIEW_MAX_ROUNDS,
+  INTERVIEW_PAGE_SIZE,
+  INTERVIEW_SORTS,
+  isCalendarDate,
+  JOB_DESCRIPTION_MAX,
+  JOB_MAX_LIMIT,
+  JOB_PAGE_SIZE,
+  JOB_TYPES,
+} from './careers-rules';
 
 /**
  * The careers domain's wire (spec §3, §5, §7, §9): job posts under /api/job, interview experiences
  * under /api/interview. Field names are the spec's, so a client written against the original works
  * unchanged; what the spec leaves open (paging the job list, anonymity, bounds) is documented here.
  */
-
-/** Spec §9: the creation form's job types; the interview form also offers Intern + FT. */
-export const JOB_TYPES = ['Full-Time', 'Intern', 'Part-Time'] as const;
-export type JobType = (typeof JOB_TYPES)[number];
-export const INTERVIEW_JOB_TYPES = ['Full-Time', 'Intern', 'Part-Time', 'Intern + FT'] as const;
-export type InterviewJobType = (typeof INTERVIEW_JOB_TYPES)[number];
-export const INTERVIEW_DIFFICULTIES = ['Easy', 'Medium', 'Hard', 'Difficult'] as const;
-export type InterviewDifficulty = (typeof INTERVIEW_DIFFICULTIES)[number];
-export const INTERVIEW_SORTS = ['date_desc', 'date_asc'] as const;
-export type InterviewSort = (typeof INTERVIEW_SORTS)[number];
-
-/** Spec §9: interview search pages of 6; the job list's default page and its cap. */
-export const INTERVIEW_PAGE_SIZE = 6;
-export const INTERVIEW_MAX_LIMIT = 50;
-export const INTERVIEW_MAX_QUERY_LENGTH = 200;
-export const JOB_PAGE_SIZE = 50;
-export const JOB_MAX_LIMIT = 100;
-/** Interview rounds: a whole number, 1 to 20 (spec §9 draws rounds % 10 dots). */
-export const INTERVIEW_MAX_ROUNDS = 20;
-/** The rounds' HTML after sanitizing (the services take JSON bodies up to 100 kB, images included). */
-export const INTERVIEW_DESCRIPTION_MAX = 90_000;
-export const JOB_DESCRIPTION_MAX = 5_000;
-
-export const CAREERS_MESSAGES = {
-  companyRequired: 'Company name is required',
-  roleRequired: 'Role is required',
-  salaryRequired: 'Salary is required',
-  jobDescriptionRequired: 'Job description is required',
-  jobTypeInvalid: 'Job type must be Full-Time, Intern or Part-Time',
-  interviewJobTypeInvalid: 'Job type must be Full-Time, Intern, Part-Time or Intern + FT',
-  difficultyInvalid: 'Difficulty must be Easy, Medium, Hard or Difficult',
-  roundsInvalid: `Interview rounds must be a whole number from 1 to ${INTERVIEW_MAX_ROUNDS}`,
-  dateInvalid: 'Interview date must be a date (YYYY-MM-DD)',
-  dateInFuture: 'Interview date cannot be in the future',
-  linkInvalid: 'Please enter a valid http(s) link.',
-  anonymousWithProfile: 'A LinkedIn profile names you: leave it empty to share anonymously.',
-  descriptionTooLong: `The rounds description is too long (at most ${INTERVIEW_DESCRIPTION_MAX} characters of HTML, images included)`,
-  jobCreated: 'Job post created',
-  jobDeleted: 'Job Post Deleted',
-  jobNotFound: 'Job post not found.',
-  jobNotYours: 'You can only delete your own job posts.',
-  interviewCreated: 'Submitted successfully! ❤️ThankYou for Contributing',
-  interviewNotFound: 'Interview experience not found.',
-  interviewIdInvalid: 'Malformed interview id.',
-  searchFound: 'Interview experiences found',
-  searchEmpty: 'No interview experiences found matching your criteria',
-  queryTooLong: `Search text must be at most ${INTERVIEW_MAX_QUERY_LENGTH} characters`,
-  companyFilterTooLong: 'Company filter must be at most 100 characters',
-  sortInvalid: 'Sort must be date_desc or date_asc',
-  mineInvalid: 'mine must be true or false',
-} as const;
 
 const blankToUndefined = (v: unknown) =>
   v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v;
@@ -154,16 +119,6 @@ export const InterviewExperience = z
   })
   .meta({ id: 'InterviewExperience' });
 export type InterviewExperience = z.infer<typeof InterviewExperience>;
-
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
-export function isCalendarDate(value: string): boolean {
-  const m = DATE_ONLY.exec(value);
-  if (!m) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value && Number(m[1]) >= 1950;
-}
 
 /** POST /api/interview/create: the spec's fields; the author is the signed-in user. */
 export const CreateInterviewRequest = z

@@ -1,6 +1,21 @@
 import { z } from 'zod';
 import { plainText, successWith } from './common';
 import { cursorQuery } from './paging';
+import {
+  ANONYMOUS_NAME,
+  COMMENT_MAX,
+  COMMENTS_MAX_LIMIT,
+  COMMENTS_PAGE_SIZE,
+  COMMUNITY_MESSAGES,
+  HIDDEN_VOTER,
+  PLEDGE_MAX,
+  PLEDGE_MIN,
+  POST_CONTENT_MAX,
+  POST_TAGS,
+  POST_TITLE_MAX,
+  POSTS_MAX_LIMIT,
+  POSTS_PAGE_SIZE,
+} from './community-rules';
 
 /**
  * The community domain's wire: the hub's posts, votes and comment threads, and the fundraising
@@ -8,66 +23,6 @@ import { cursorQuery } from './paging';
  * (`dowvote`); what our own remote needs besides (counts, the viewer's vote) is added alongside.
  */
 
-/** The spec's seven post categories, in its order; a post without one is Q&A. */
-export const POST_TAGS = [
-  'Q&A',
-  'Advice',
-  'Tutorial',
-  'Discussion',
-  'Review',
-  'Experience',
-  'Complain',
-] as const;
-export type PostTag = (typeof POST_TAGS)[number];
-export const DEFAULT_POST_TAG: PostTag = 'Q&A';
-
-/** The hub's first page and its Load More step; the cap any client may ask for. */
-export const POSTS_PAGE_SIZE = 20;
-export const POSTS_MAX_LIMIT = 50;
-/** The spec's Trending Discussions: the top 5 posts by upvote count. */
-export const TRENDING_SIZE = 5;
-/** One thread's comments, oldest first, a page at a time (a thread rarely needs a second page). */
-export const COMMENTS_PAGE_SIZE = 200;
-export const COMMENTS_MAX_LIMIT = 500;
-
-export const POST_TITLE_MAX = 200;
-export const POST_CONTENT_MAX = 10_000;
-export const COMMENT_MAX = 2_000;
-
-/** What every anonymous post or comment shows instead of its author. */
-export const ANONYMOUS_NAME = 'Anonymous User';
-/**
- * The entries of `upvote`/`dowvote` other than the viewer's own id. Voters are nobody's business
- * (and the author's own vote would unmask an anonymous post): the lists keep their length, so
- * `upvote.length` counts, and hold the viewer's id when they voted, so `includes(user._id)` works.
- */
-export const HIDDEN_VOTER = 'hidden';
-
-/** Fundraising: a pledge is a whole number of rupees from 1 to a UPI payment's usual ceiling. */
-export const PLEDGE_MIN = 1;
-export const PLEDGE_MAX = 100_000;
-/** How long the card says 'Copied!' after Copy UPI ID (spec §9). */
-export const COPIED_INDICATOR_MS = 2000;
-
-export const COMMUNITY_MESSAGES = {
-  titleRequired: 'Title is required',
-  contentRequired: 'Content is required',
-  tagInvalid: `Category must be one of: ${POST_TAGS.join(', ')}`,
-  commentRequired: 'Comment cannot be empty',
-  parentInvalid: 'The comment you are replying to is not part of this post.',
-  postNotFound: 'Post not found.',
-  campaignNotFound: 'Campaign not found.',
-  loginToPost: 'Please log in to create a post.',
-  loginToVote: 'Please log in to vote.',
-  loginToComment: 'Please log in to comment.',
-  loginToPledge: 'Please log in to record a pledge.',
-  invalidAmount: 'Please enter a valid amount',
-  amountTooLarge: `A single pledge can be at most ₹${PLEDGE_MAX.toLocaleString('en-IN')}.`,
-  pledged: 'Thank you! Your pledge is recorded.',
-  campaignsFound: 'Campaigns found',
-} as const;
-
-/** A post's or comment's author as read: a named member, or nobody for an anonymous one. */
 export const Author = z
   .object({
     _id: z.string().nullable().meta({ description: 'The author; null when anonymous' }),
@@ -215,19 +170,3 @@ export const PledgeResponse = successWith(
   z.object({ pledgeId: z.string(), amount: z.number().int(), campaign: Campaign }),
 );
 export type PledgeResponse = z.infer<typeof PledgeResponse>;
-
-/** The `upi://pay` link a phone opens in its UPI app: payee, name, amount in rupees, a note. */
-export function upiPayLink(campaign: Pick<Campaign, 'upiId' | 'title'>, amount?: number): string {
-  const params = new URLSearchParams({
-    pa: campaign.upiId,
-    pn: campaign.title,
-    cu: 'INR',
-    tn: campaign.title,
-  });
-  if (amount && Number.isInteger(amount) && amount > 0) params.set('am', String(amount));
-  return `upi://pay?${params.toString()}`;
-}
-
-/** Progress as the spec shows it: raised/goal as a rounded percent, capped at 100. */
-export const campaignProgress = (raised: number, goal: number) =>
-  goal > 0 ? Math.min(100, Math.round((raised / goal) * 100)) : 100;

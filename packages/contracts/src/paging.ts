@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fromBase64Url, type CursorPosition } from './cursor';
 
 /**
  * One way to page every list (DESIGN §4: every list answers a page). Offset pages (`page`, `limit`)
@@ -66,27 +67,6 @@ export const pageWindow = (query: { page: number; limit: number }) => ({
 
 /** How many pages `total` items make at `limit` a page. */
 export const pageCount = (total: number, limit: number) => Math.ceil(total / limit);
-
-/** Where the next page of a cursor-paged list starts: after this item in (createdAt desc, id desc) order. */
-export interface CursorPosition {
-  createdAt: string;
-  id: string;
-}
-
-const toBase64Url = (text: string) =>
-  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-const fromBase64Url = (text: string) =>
-  new TextDecoder().decode(
-    Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)),
-  );
-
-/** An opaque cursor for the item a page ended with; clients only hand it back. */
-export function encodeCursor(position: CursorPosition): string {
-  return toBase64Url(JSON.stringify([position.createdAt, position.id]));
-}
 
 const CursorTuple = z.tuple([z.iso.datetime({ offset: true }), z.string().min(1).max(100)]);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { cursorQuery, encodeCursor, pageCount, pageQuery, pageWindow } from '../src/paging';
+import { encodeCursor } from '../src/cursor';
+import { cursorQuery, pageCount, pageQuery, pageWindow } from '../src/paging';
 
 const Page = z.object(pageQuery({ defaultLimit: 20, maxLimit: 50 }));
 const Cursor = z.object(cursorQuery({ defaultLimit: 10, maxLimit: 50 }));

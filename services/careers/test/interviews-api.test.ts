@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { EventEnvelope } from '@campus/contracts/events';
-import { CAREERS_MESSAGES, INTERVIEW_MAX_LIMIT } from '@campus/contracts/careers';
+import { CAREERS_MESSAGES, INTERVIEW_MAX_LIMIT } from '@campus/contracts/careers-rules';
 import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';
 import { waitFor } from '@campus/service-kit/testing/wait-for';
 import { careersService } from '../src/service';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { ANONYMOUS_NAME, COMMENTS_MAX_LIMIT, COMMUNITY_MESSAGES } from '@campus/contracts/community';
+import { ANONYMOUS_NAME, COMMENTS_MAX_LIMIT, COMMUNITY_MESSAGES } from '@campus/contracts/community-rules';
 import type { EventEnvelope } from '@campus/contracts/events';
 import { waitFor } from '@campus/service-kit/testing/wait-for';
 import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { COMMUNITY_MESSAGES, PLEDGE_MAX } from '@campus/contracts/community';
+import { COMMUNITY_MESSAGES, PLEDGE_MAX } from '@campus/contracts/community-rules';
 import type { EventEnvelope } from '@campus/contracts/events';
 import { waitFor } from '@campus/service-kit/testing/wait-for';
 import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { type Post } from '@campus/contracts/community';
 import {
   ANONYMOUS_NAME,
   COMMUNITY_MESSAGES,
   HIDDEN_VOTER,
   POST_TAGS,
   POSTS_MAX_LIMIT,
-  type Post,
-} from '@campus/contracts/community';
+} from '@campus/contracts/community-rules';
 import type { EventEnvelope } from '@campus/contracts/events';
 import { waitFor } from '@campus/service-kit/testing/wait-for';
 import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { COMMUNITY_MESSAGES, type Post } from '@campus/contracts/community';
+import { type Post } from '@campus/contracts/community';
+import { COMMUNITY_MESSAGES } from '@campus/contracts/community-rules';
 import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';
 import { communityService } from '../src/service';
 import { auth, createPost, makeUser, resetWithCampaigns, type TestUser } from './helpers';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { EVENTS_MAX_LIMIT, EVENTS_MESSAGES, EVENT_LIFETIME_MS } from '@campus/contracts/events-domain';
+import { EVENTS_MAX_LIMIT, EVENTS_MESSAGES, EVENT_LIFETIME_MS } from '@campus/contracts/events-domain-rules';
 import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';
 import { outbox, posters } from '../src/data/schema';
 import { eventsService } from '../src/service';

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import request from 'supertest';
-import { EVENT_LIFETIME_MS } from '@campus/contracts/events-domain';
+import { EVENT_LIFETIME_MS } from '@campus/contracts/events-domain-rules';
 import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';
 import { createExpireEventsJob, EXPIRE_EVERY_MS, UNUSED_POSTER_MS } from '../src/domain/expire-events';
 import { eventsService } from '../src/service';

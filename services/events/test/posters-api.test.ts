@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import request from 'supertest';
-import { EVENTS_MESSAGES, POSTER_MAX_BYTES } from '@campus/contracts/events-domain';
+import { EVENTS_MESSAGES, POSTER_MAX_BYTES } from '@campus/contracts/events-domain-rules';
 import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';
 import { eventsService } from '../src/service';
 import { phonePhoto, poster, signedIn, storedCounts, uploadPoster } from './helpers';

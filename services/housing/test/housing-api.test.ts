@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { EventEnvelope } from '@campus/contracts/events';
-import { FLAT_MAX_LIMIT, FLAT_MAX_RENT, FLAT_MESSAGES, type FlatRequest } from '@campus/contracts/housing';
+import { type FlatRequest } from '@campus/contracts/housing';
+import { FLAT_MAX_LIMIT, FLAT_MAX_RENT, FLAT_MESSAGES } from '@campus/contracts/housing-rules';
 import { signAccessToken } from '@campus/service-kit/auth';
 import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';
 import { waitFor } from '@campus/service-kit/testing/wait-for';

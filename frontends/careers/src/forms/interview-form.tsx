@@ -3,13 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import type { CreateInterviewRequest } from '@campus/contracts/careers';
 import {
   CAREERS_MESSAGES,
   INTERVIEW_DIFFICULTIES,
   INTERVIEW_JOB_TYPES,
   INTERVIEW_MAX_ROUNDS,
-  type CreateInterviewRequest,
-} from '@campus/contracts/careers';
+} from '@campus/contracts/careers-rules';
 import { Button, ButtonLink } from '@campus/ui/button';
 import { Checkbox } from '@campus/ui/checkbox';
 import { Field } from '@campus/ui/field';

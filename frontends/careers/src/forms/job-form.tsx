@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
-import { CAREERS_MESSAGES, JOB_TYPES, type JobType } from '@campus/contracts/careers';
+import { CAREERS_MESSAGES, JOB_TYPES, type JobType } from '@campus/contracts/careers-rules';
 import { Button, ButtonLink } from '@campus/ui/button';
 import { Field } from '@campus/ui/field';
 import { Input } from '@campus/ui/input';

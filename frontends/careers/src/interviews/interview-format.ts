@@ -1,4 +1,4 @@
-import type { InterviewDifficulty } from '@campus/contracts/careers';
+import type { InterviewDifficulty } from '@campus/contracts/careers-rules';
 import type { BadgeTone } from '@campus/ui/badge';
 
 /** The interview date (YYYY-MM-DD, as given) in long English: "January 15, 2026". */

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { CAREERS_MESSAGES, INTERVIEW_SORTS, type InterviewExperience } from '@campus/contracts/careers';
+import type { InterviewExperience } from '@campus/contracts/careers';
+import { CAREERS_MESSAGES, INTERVIEW_SORTS } from '@campus/contracts/careers-rules';
 import { BackLink } from '@campus/ui/back-link';
 import { EmptyState } from '@campus/ui/empty-state';
 import { ErrorState } from '@campus/ui/error-state';

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { Campaign } from '@campus/contracts/community';
 import {
   COMMUNITY_MESSAGES,
   COPIED_INDICATOR_MS,
@@ -6,8 +7,7 @@ import {
   PLEDGE_MIN,
   campaignProgress,
   upiPayLink,
-  type Campaign,
-} from '@campus/contracts/community';
+} from '@campus/contracts/community-rules';
 import { Badge } from '@campus/ui/badge';
 import { Button } from '@campus/ui/button';
 import { Card } from '@campus/ui/card';

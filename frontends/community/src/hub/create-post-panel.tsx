@@ -6,7 +6,7 @@ import {
   POST_TAGS,
   POST_TITLE_MAX,
   type PostTag,
-} from '@campus/contracts/community';
+} from '@campus/contracts/community-rules';
 import { Button } from '@campus/ui/button';
 import { Checkbox } from '@campus/ui/checkbox';
 import { Field } from '@campus/ui/field';

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router-dom';
-import { COMMENT_MAX, COMMUNITY_MESSAGES, type Comment, type Post } from '@campus/contracts/community';
+import type { Comment, Post } from '@campus/contracts/community';
+import { COMMENT_MAX, COMMUNITY_MESSAGES } from '@campus/contracts/community-rules';
 import { BackLink } from '@campus/ui/back-link';
 import { Button } from '@campus/ui/button';
 import { ButtonLink } from '@campus/ui/button';

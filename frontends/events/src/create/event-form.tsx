@@ -3,12 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import {
-  EVENTS_MESSAGES,
-  EventFormSchema,
-  POSTER_MAX_BYTES,
-  type EventFormValues,
-} from '@campus/contracts/events-domain';
+import { EventFormSchema, type EventFormValues } from '@campus/contracts/events-domain';
+import { EVENTS_MESSAGES, POSTER_MAX_BYTES } from '@campus/contracts/events-domain-rules';
 import { Button, ButtonLink } from '@campus/ui/button';
 import { Field } from '@campus/ui/field';
 import { Input } from '@campus/ui/input';

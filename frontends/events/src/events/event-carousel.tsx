@@ -1,10 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import Slider, { type Settings } from 'react-slick';
-import {
-  CAROUSEL_AUTOPLAY_MS,
-  CAROUSEL_TRANSITION_MS,
-  type CampusEvent,
-} from '@campus/contracts/events-domain';
+import type { CampusEvent } from '@campus/contracts/events-domain';
+import { CAROUSEL_AUTOPLAY_MS, CAROUSEL_TRANSITION_MS } from '@campus/contracts/events-domain-rules';
 import { Button } from '@campus/ui/button';
 import { PosterImage } from './poster-image';
 import { eventDescription, eventTitle, posterAlt } from './event-text';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { CAROUSEL_EVENTS, EVENTS_MESSAGES, type CampusEvent } from '@campus/contracts/events-domain';
+import type { CampusEvent } from '@campus/contracts/events-domain';
+import { CAROUSEL_EVENTS, EVENTS_MESSAGES } from '@campus/contracts/events-domain-rules';
 import { BackLink } from '@campus/ui/back-link';
 import { EmptyState } from '@campus/ui/empty-state';
 import { ErrorState } from '@campus/ui/error-state';

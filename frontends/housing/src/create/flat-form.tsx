@@ -3,14 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
+import { CreateFlatRequest, type FlatFormValues } from '@campus/contracts/housing';
 import {
-  CreateFlatRequest,
   FLAT_MAX_RENT,
   FLAT_TEXT_LIMITS,
   GENDER_LABELS,
   GENDER_PREFERENCES,
-  type FlatFormValues,
-} from '@campus/contracts/housing';
+} from '@campus/contracts/housing-rules';
 import { Button, ButtonLink } from '@campus/ui/button';
 import { Field } from '@campus/ui/field';
 import { Input } from '@campus/ui/input';

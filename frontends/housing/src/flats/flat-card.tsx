@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { contactHref, httpLinkOf, type FlatRequest } from '@campus/contracts/housing';
+import type { FlatRequest } from '@campus/contracts/housing';
+import { contactHref, httpLinkOf } from '@campus/contracts/housing-rules';
 import { AppLink } from '@campus/ui/app-link';
 import { Badge } from '@campus/ui/badge';
 import { Button } from '@campus/ui/button';

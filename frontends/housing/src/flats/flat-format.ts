@@ -1,4 +1,4 @@
-import { GENDER_LABELS, type GenderPreference } from '@campus/contracts/housing';
+import { GENDER_LABELS, type GenderPreference } from '@campus/contracts/housing-rules';
 
 const RUPEES = new Intl.NumberFormat('en-IN', {
   style: 'currency',

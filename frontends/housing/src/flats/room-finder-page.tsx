@@ -1,5 +1,6 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { FLAT_MAX_RENT, FLAT_MESSAGES, type FlatRequest } from '@campus/contracts/housing';
+import type { FlatRequest } from '@campus/contracts/housing';
+import { FLAT_MAX_RENT, FLAT_MESSAGES } from '@campus/contracts/housing-rules';
 import { BackLink } from '@campus/ui/back-link';
 import { Button, ButtonLink } from '@campus/ui/button';
 import { EmptyState } from '@campus/ui/empty-state';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  CAREERS_MESSAGES,
   type CreateInterviewRequest,
   type CreateJobPostRequest,
   type InterviewExperience,
@@ -8,6 +7,7 @@ import {
   type JobListQuery,
   type JobPost,
 } from '@campus/contracts/careers';
+import { CAREERS_MESSAGES } from '@campus/contracts/careers-rules';
 import { pageCount, pageWindow } from '@campus/contracts/paging';
 import type { AuthUser } from '@campus/service-kit/auth';
 import type { Db } from '@campus/service-kit/db';

@@ -1,23 +1,25 @@
 import { z } from 'zod';
 import {
-  CAREERS_MESSAGES,
   CreateInterviewRequest,
   CreateJobPostRequest,
-  INTERVIEW_MAX_LIMIT,
-  INTERVIEW_MAX_QUERY_LENGTH,
-  INTERVIEW_PAGE_SIZE,
-  INTERVIEW_SORTS,
   InterviewCreatedResponse,
   InterviewExperience,
   InterviewSearchQuery,
   InterviewSearchResponse,
-  JOB_MAX_LIMIT,
-  JOB_PAGE_SIZE,
   JobDeletedResponse,
   JobListQuery,
   JobListResponse,
   JobPostResponse,
 } from '@campus/contracts/careers';
+import {
+  CAREERS_MESSAGES,
+  INTERVIEW_MAX_LIMIT,
+  INTERVIEW_MAX_QUERY_LENGTH,
+  INTERVIEW_PAGE_SIZE,
+  INTERVIEW_SORTS,
+  JOB_MAX_LIMIT,
+  JOB_PAGE_SIZE,
+} from '@campus/contracts/careers-rules';
 import { pageQueryDoc } from '@campus/contracts/paging';
 import { defineRoute, type AnyRoute } from '@campus/service-kit/define-route';
 import { requireOwner } from '@campus/service-kit/require-owner';

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { CursorPosition } from '@campus/contracts/paging';
+import type { CursorPosition } from '@campus/contracts/cursor';
 import type { Db, DbExecutor } from '@campus/service-kit/db';
 import { comments, members, posts, votes } from './schema';
 

@@ -1,11 +1,7 @@
 import type { z } from 'zod';
 import type { EventPayload } from '@campus/contracts/events';
-import type { CursorPosition } from '@campus/contracts/paging';
+import type { CursorPosition } from '@campus/contracts/cursor';
 import {
-  ANONYMOUS_NAME,
-  COMMUNITY_MESSAGES,
-  DEFAULT_POST_TAG,
-  HIDDEN_VOTER,
   type Author,
   type Comment,
   type CommentListQuery,
@@ -13,9 +9,15 @@ import {
   type CreatePostRequest,
   type Post,
   type PostListQuery,
-  type PostTag,
   type VoteDirection,
 } from '@campus/contracts/community';
+import {
+  ANONYMOUS_NAME,
+  COMMUNITY_MESSAGES,
+  DEFAULT_POST_TAG,
+  HIDDEN_VOTER,
+  type PostTag,
+} from '@campus/contracts/community-rules';
 import type { AuthUser } from '@campus/service-kit/auth';
 import type { Db, DbExecutor } from '@campus/service-kit/db';
 import { AppError } from '@campus/service-kit/errors';

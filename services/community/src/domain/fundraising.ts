@@ -1,4 +1,5 @@
-import { COMMUNITY_MESSAGES, type Campaign } from '@campus/contracts/community';
+import { type Campaign } from '@campus/contracts/community';
+import { COMMUNITY_MESSAGES } from '@campus/contracts/community-rules';
 import type { AuthUser } from '@campus/service-kit/auth';
 import type { Db } from '@campus/service-kit/db';
 import { AppError } from '@campus/service-kit/errors';

@@ -1,9 +1,6 @@
 import type { Response } from 'express';
 import { z } from 'zod';
 import {
-  COMMENTS_MAX_LIMIT,
-  COMMENTS_PAGE_SIZE,
-  COMMUNITY_MESSAGES,
   CampaignIdParams,
   CampaignListResponse,
   Comment,
@@ -11,17 +8,23 @@ import {
   CommentListQuery,
   CreateCommentRequest,
   CreatePostRequest,
-  POSTS_MAX_LIMIT,
-  POSTS_PAGE_SIZE,
   PledgeRequest,
   PledgeResponse,
   Post,
   PostIdParams,
   PostList,
   PostListQuery,
-  TRENDING_SIZE,
 } from '@campus/contracts/community';
-import { cursorQueryDoc, encodeCursor, type CursorPosition } from '@campus/contracts/paging';
+import {
+  COMMENTS_MAX_LIMIT,
+  COMMENTS_PAGE_SIZE,
+  COMMUNITY_MESSAGES,
+  POSTS_MAX_LIMIT,
+  POSTS_PAGE_SIZE,
+  TRENDING_SIZE,
+} from '@campus/contracts/community-rules';
+import { cursorQueryDoc } from '@campus/contracts/paging';
+import { encodeCursor, type CursorPosition } from '@campus/contracts/cursor';
 import { defineRoute, type AnyRoute } from '@campus/service-kit/define-route';
 import type { CommunityHub } from '../domain/community-hub';
 import type { Fundraising } from '../domain/fundraising';

@@ -1,18 +1,20 @@
 import type { IncomingMessage } from 'node:http';
 import type { z } from 'zod';
 import {
+  type AllEventsQuery,
+  type CampusEvent,
+  type CreateEventRequest,
+  type PosterUploadResponse,
+} from '@campus/contracts/events-domain';
+import {
   EVENT_LIFETIME_MS,
   EVENTS_MESSAGES,
   POSTER_MAX_BYTES,
   POSTER_WIDTHS,
   posterKeyOf,
   posterPath,
-  type AllEventsQuery,
-  type CampusEvent,
-  type CreateEventRequest,
-  type PosterUploadResponse,
-} from '@campus/contracts/events-domain';
-import { encodeCursor } from '@campus/contracts/paging';
+} from '@campus/contracts/events-domain-rules';
+import { encodeCursor } from '@campus/contracts/cursor';
 import type { AuthUser } from '@campus/service-kit/auth';
 import type { Db } from '@campus/service-kit/db';
 import { AppError } from '@campus/service-kit/errors';

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { EVENT_LIFETIME_MS } from '@campus/contracts/events-domain';
+import { EVENT_LIFETIME_MS } from '@campus/contracts/events-domain-rules';
 import type { Db } from '@campus/service-kit/db';
 import { createScheduledJob, type ScheduledJob } from '@campus/service-kit/scheduled-job';
 import { createEventStore } from '../data/event-store';

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
-import type { FlatListFilters, GenderPreference } from '@campus/contracts/housing';
+import type { FlatListFilters } from '@campus/contracts/housing';
+import type { GenderPreference } from '@campus/contracts/housing-rules';
 import type { Db, DbExecutor } from '@campus/service-kit/db';
 import { flats, members } from './schema';
 

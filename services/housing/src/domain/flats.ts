@@ -2,12 +2,12 @@ import type { z } from 'zod';
 import type { EventPayload } from '@campus/contracts/events';
 import { pageCount, pageWindow } from '@campus/contracts/paging';
 import {
-  FLAT_MESSAGES,
   type CreateFlatRequest,
   type FlatListQuery,
   type FlatRequest,
   type MyFlatsQuery,
 } from '@campus/contracts/housing';
+import { FLAT_MESSAGES } from '@campus/contracts/housing-rules';
 import type { AuthUser } from '@campus/service-kit/auth';
 import type { Db, DbExecutor } from '@campus/service-kit/db';
 import { AppError } from '@campus/service-kit/errors';

@@ -1,12 +1,5 @@
 import { z } from 'zod';
 import {
-  FLAT_MAX_LIMIT,
-  FLAT_MAX_QUERY_LENGTH,
-  FLAT_MAX_RENT,
-  FLAT_MESSAGES,
-  FLAT_PAGE_SIZE,
-  FLAT_SORTS,
-  GENDER_PREFERENCES,
   CreateFlatRequest,
   FlatDeletedResponse,
   FlatListQuery,
@@ -14,6 +7,15 @@ import {
   FlatResponse,
   MyFlatsQuery,
 } from '@campus/contracts/housing';
+import {
+  FLAT_MAX_LIMIT,
+  FLAT_MAX_QUERY_LENGTH,
+  FLAT_MAX_RENT,
+  FLAT_MESSAGES,
+  FLAT_PAGE_SIZE,
+  FLAT_SORTS,
+  GENDER_PREFERENCES,
+} from '@campus/contracts/housing-rules';
 import { SelfParams } from '@campus/contracts/common';
 import { pageQueryDoc } from '@campus/contracts/paging';
 import { defineRoute, type AnyRoute } from '@campus/service-kit/define-route';
