@@ -1,9 +1,12 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Route, Routes, useParams } from 'react-router-dom';
 import type { RemoteRoutesProps } from '@campus/web-kit/remote-contract';
-import CommonDataPage from './common-data/common-data-page';
 import ProfilePage from './dashboard/profile-page';
 import { panelFormFor } from './panel/panel-forms';
+
+// The first-time profile form is seen once per user: its form library and schemas load with it,
+// not with the dashboard (the shell's page fallback shows meanwhile).
+const CommonDataPage = lazy(() => import('./common-data/common-data-page'));
 
 /** `/profile/<form>`: the path picks the panel; an unknown form is the shell's 404. */
 function ProfileFormRoute({ notFound }: { notFound: ReactNode }) {
