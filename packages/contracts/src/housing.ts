@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { plainText, requiredText, successWith, UserId } from './common';
 import { pageQuery, pagedSuccessWith } from './paging';
-import type {
-  GenderPreference} from './housing-rules';
+import type { GenderPreference } from './housing-rules';
 import {
   calendarDate,
   contactKind,
