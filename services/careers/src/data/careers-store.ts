@@ -1,4 +1,5 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
+import { descNullsLast } from '@campus/service-kit/index-order';
 import type { Db, DbExecutor } from '@campus/service-kit/db';
 import {
   countInterviewsSql,
@@ -74,6 +75,21 @@ const interviewColumns = {
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
+/** A page of job posts newest first (all, or one user's own): walks job_posts_newest_idx or job_posts_posted_by_newest_idx. */
+export function jobPageQuery(
+  executor: DbExecutor,
+  window: { offset: number; limit: number },
+  postedBy?: string,
+) {
+  return executor
+    .select()
+    .from(jobPosts)
+    .where(postedBy === undefined ? undefined : eq(jobPosts.postedBy, postedBy))
+    .orderBy(descNullsLast(jobPosts.createdAt), descNullsLast(jobPosts.id))
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
 export function createCareersStore(db: Db) {
   return {
     /** Job posts newest first (all, or one user's own), and how many there are. */
@@ -83,13 +99,7 @@ export function createCareersStore(db: Db) {
     ): Promise<Page<JobPostRecord>> {
       const where = postedBy === undefined ? undefined : eq(jobPosts.postedBy, postedBy);
       const [items, [counted]] = await Promise.all([
-        db
-          .select()
-          .from(jobPosts)
-          .where(where)
-          .orderBy(desc(jobPosts.createdAt), desc(jobPosts.id))
-          .limit(window.limit)
-          .offset(window.offset),
+        jobPageQuery(db, window, postedBy),
         db.select({ total: count() }).from(jobPosts).where(where),
       ]);
       return { items, total: Number(counted?.total ?? 0) };

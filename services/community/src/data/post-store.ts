@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CursorPosition } from '@campus/contracts/cursor';
 import type { Db, DbExecutor } from '@campus/service-kit/db';
+import { descNullsLast } from '@campus/service-kit/index-order';
 import { comments, members, posts, votes } from './schema';
 
 /** A post as the rules see it: plain, camelCase, with its author's name (null if unknown). */
@@ -70,34 +71,42 @@ const commentColumns = {
   createdAt: comments.createdAt,
 };
 
+/** Newest first, after `cursor` (exclusive): walks posts_newest_idx (the order spells the index's). */
+export function newestPostsQuery(executor: DbExecutor, cursor: CursorPosition | undefined, limit: number) {
+  return executor
+    .select(postColumns)
+    .from(posts)
+    .where(
+      cursor
+        ? sql`(${posts.createdAt}, ${posts.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
+        : undefined,
+    )
+    .orderBy(descNullsLast(posts.createdAt), descNullsLast(posts.id))
+    .limit(limit);
+}
+
+/** The most upvoted, newest first among equals: walks posts_trending_idx. */
+export function trendingPostsQuery(executor: DbExecutor, limit: number) {
+  return executor
+    .select(postColumns)
+    .from(posts)
+    .orderBy(descNullsLast(posts.upvotes), descNullsLast(posts.createdAt), descNullsLast(posts.id))
+    .limit(limit);
+}
+
 /** The hub's data access: every query the rules need. The domain never sees a row. */
 export function createPostStore(db: Db) {
   return {
-    /** Newest first, after `cursor` (exclusive): the posts_newest_idx walk. */
     async newest(
       cursor: CursorPosition | undefined,
       limit: number,
       executor: DbExecutor = db,
     ): Promise<PostRecord[]> {
-      return executor
-        .select(postColumns)
-        .from(posts)
-        .where(
-          cursor
-            ? sql`(${posts.createdAt}, ${posts.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
-            : undefined,
-        )
-        .orderBy(desc(posts.createdAt), desc(posts.id))
-        .limit(limit);
+      return newestPostsQuery(executor, cursor, limit);
     },
 
-    /** The most upvoted, newest first among equals: the posts_trending_idx walk. */
     async trending(limit: number): Promise<PostRecord[]> {
-      return db
-        .select(postColumns)
-        .from(posts)
-        .orderBy(desc(posts.upvotes), desc(posts.createdAt), desc(posts.id))
-        .limit(limit);
+      return trendingPostsQuery(db, limit);
     },
 
     async find(executor: DbExecutor, postId: string): Promise<PostRecord | undefined> {
