@@ -55,6 +55,15 @@ function companyFilter(company: string | undefined): SQL {
     and starts_with(i.company_key, careers.search_fold(${company}))`;
 }
 
+/**
+ * How many experiences browsing shows: all of them from the count the trigger keeps (migration
+ * 0002), one company's by counting its index range.
+ */
+function browseCountSql(company: string | undefined): SQL {
+  if (!company) return sql`select coalesce(sum(c.interviews), 0) from careers.interview_counts c`;
+  return sql`select count(*) from careers.interviews i where true${companyFilter(company)}`;
+}
+
 /** One page of interview experiences and the number of all matches (`total` on every row). */
 export function searchInterviewsSql(filters: InterviewSearchFilters): SQL {
   const company = companyFilter(filters.company);
@@ -76,14 +85,14 @@ export function searchInterviewsSql(filters: InterviewSearchFilters): SQL {
       order by ${orderBy(filters.sort, false)}
       limit ${filters.limit} offset ${filters.offset}
     )
-    select ${columns}, (select count(*) from careers.interviews i where true${company}) as total
+    select ${columns}, (${browseCountSql(filters.company)}) as total
     from page i order by ${orderBy(filters.sort, false)}`;
 }
 
 /** The number of matches alone: for a page past the end, which has no row to carry `total`. */
 export function countInterviewsSql(filters: Pick<InterviewSearchFilters, 'q' | 'company'>): SQL {
   const company = companyFilter(filters.company);
-  if (!filters.q) return sql`select count(*) as total from careers.interviews i where true${company}`;
+  if (!filters.q) return sql`select (${browseCountSql(filters.company)}) as total`;
   return sql`select count(*) as total from careers.interviews i
     where i.search_document @@ careers.prefix_query(${filters.q})${company}`;
 }

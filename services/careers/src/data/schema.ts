@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { inboxTable } from '@campus/service-kit/inbox';
 import { outboxTable } from '@campus/service-kit/outbox';
 
@@ -71,6 +71,15 @@ export const interviews = careersSchema.table(
     index('interviews_date_asc_idx').on(t.interviewDate.asc(), t.createdAt.desc(), t.id.desc()),
   ],
 );
+
+/**
+ * How many interview experiences there are, kept by a trigger in the same transaction as each
+ * insert or delete (migration 0002): browsing reads `total` here instead of counting every row.
+ */
+export const interviewCounts = careersSchema.table('interview_counts', {
+  scope: text('scope').primaryKey(),
+  interviews: bigint('interviews', { mode: 'number' }).notNull(),
+});
 
 export const outbox = outboxTable(careersSchema);
 export const inbox = inboxTable(careersSchema);
