@@ -29,7 +29,7 @@ async function phonePhoto(): Promise<Buffer> {
       height,
       channels: 3,
       background: '#000',
-      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      noise: { type: 'gaussian', mean: 128, sigma: 26 },
     },
   })
     .raw()
@@ -44,7 +44,7 @@ async function phonePhoto(): Promise<Buffer> {
     .toBuffer();
   for (let i = 0; i < noise.length; i++) noise[i] = (noise[i]! >> 1) + (gradient[i]! >> 1);
   return sharp(noise, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 92 })
+    .jpeg({ quality: 90 })
     .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '18/1 31/1 0/1' } })
     .toBuffer();
 }

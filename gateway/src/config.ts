@@ -118,7 +118,7 @@ export const GatewayConfig = z
       .number()
       .int()
       .min(1024)
-      .default(6 * 1024 * 1024)
+      .default(9 * 1024 * 1024)
       .describe('Largest body on upload routes (event posters).'),
     UPSTREAM_TIMEOUT_MS: z.coerce
       .number()

@@ -12,8 +12,8 @@ export const EVENT_LIFETIME_MS = EVENT_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
 export const CAROUSEL_EVENTS = 5;
 export const CAROUSEL_AUTOPLAY_MS = 5000;
 export const CAROUSEL_TRANSITION_MS = 700;
-/** The largest poster file accepted (under the gateway's UPLOAD_LIMIT_BYTES, 6 MB by default). */
-export const POSTER_MAX_BYTES = 5 * 1024 * 1024;
+/** The largest poster file accepted (under the gateway's UPLOAD_LIMIT_BYTES, 9 MB by default): a 12 MP phone photo is 3-8 MB. */
+export const POSTER_MAX_BYTES = 8 * 1024 * 1024;
 /** Widths of the poster's WebP variants (srcset). */
 export const POSTER_WIDTHS = [320, 480, 640, 960, 1280] as const;
 export const TITLE_MAX = 120;

@@ -149,7 +149,7 @@ describe('POST /api/event/upload', () => {
       422,
     ],
     [
-      'a file over 5 MB',
+      'a file over 8 MB',
       async () => Buffer.concat([await poster(5), Buffer.alloc(POSTER_MAX_BYTES + 1)]),
       'big.png',
       'image/png',

@@ -28,7 +28,7 @@ export function createEventRoutes({
       method: 'post',
       path: '/api/event/upload',
       summary:
-        'Upload a poster (multipart, field `poster`): JPEG, PNG, WebP or GIF judged by content, at most 5 MB and 8000 px a side; re-encoded to WebP widths without metadata. No file: 400 FILE_REQUIRED',
+        'Upload a poster (multipart, field `poster`): JPEG, PNG, WebP or GIF judged by content, at most 8 MB and 8000 px a side; re-encoded to WebP widths without metadata. No file: 400 FILE_REQUIRED',
       access: 'user',
       docs: { upload: { field: 'poster' } },
       response: {
@@ -36,7 +36,7 @@ export function createEventRoutes({
         body: PosterUploadResponse,
       },
       errors: {
-        413: 'The file is over 5 MB',
+        413: 'The file is over 8 MB',
         415: 'Not multipart, or not an image by its bytes',
         422: 'The image is too large in pixels, or unreadable',
       },
