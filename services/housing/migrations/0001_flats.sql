@@ -13,6 +13,7 @@ CREATE TABLE "housing"."flats" (
 	CONSTRAINT "flats_rent_check" CHECK ("housing"."flats"."rent" >= 0)
 );
 --> statement-breakpoint
+-- contract-step: items was the domain generator's template table; no release of housing ever read or wrote it
 DROP TABLE "housing"."items" CASCADE;--> statement-breakpoint
 CREATE INDEX "flats_newest_idx" ON "housing"."flats" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "flats_owner_idx" ON "housing"."flats" USING btree ("user_id","created_at");--> statement-breakpoint
