@@ -79,7 +79,10 @@ export function sharedSingletons(repoRoot: string): Record<string, SharedConfig>
     const version = packageName.startsWith('@campus/')
       ? workspaceVersion(packageName, repoRoot)
       : installedVersion(packageName, repoRoot);
-    const config = { singleton: true, requiredVersion: version, version, strictVersion: false };
+    // A caret range: a remote built against an earlier compatible release (the previous minor of
+    // @campus/ui, a patch of react) takes the shell's copy without a warning; one outside the range
+    // still takes it (singleton, not strict) and the runtime warns in the console (ADR 0085).
+    const config = { singleton: true, requiredVersion: `^${version}`, version, strictVersion: false };
     // Workspace packages have no root entry (no barrel files), only subpaths.
     if (!packageName.startsWith('@campus/')) shared[packageName] = config;
     shared[`${packageName}/`] = config;
@@ -87,7 +90,7 @@ export function sharedSingletons(repoRoot: string): Record<string, SharedConfig>
   const routerVersion = installedVersion('react-router-dom', repoRoot);
   shared['react-router-dom'] = {
     singleton: true,
-    requiredVersion: routerVersion,
+    requiredVersion: `^${routerVersion}`,
     version: routerVersion,
     strictVersion: false,
     // The browser subset of react-router, tree-shaken (see shared-react-router-dom.ts).

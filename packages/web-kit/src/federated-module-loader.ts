@@ -19,6 +19,16 @@ export class FederatedModuleLoadError extends Error {
   override readonly name = 'FederatedModuleLoadError';
 }
 
+/**
+ * A chunk of the release this page loaded that did not arrive (webpack's ChunkLoadError, for a
+ * script or a style sheet): after a redeploy the old hashed files are gone. The page's copy of the
+ * remote cannot recover from it (a lazy import keeps its failure), a fresh page can.
+ */
+export function isChunkLoadError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return error.name === 'ChunkLoadError' || /Loading (CSS )?chunk \S+ failed/.test(error.message);
+}
+
 async function fetchJson<T>(url: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(url, { ...init, headers: { Accept: 'application/json' } });
   if (!response.ok) throw new FederatedModuleLoadError(`${url} answered ${response.status}`);

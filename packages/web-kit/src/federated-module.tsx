@@ -1,6 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Component, type ReactNode } from 'react';
-import { federatedModuleQuery, type ExposedModulePath } from '@campus/web-kit/federated-module-loader';
+import {
+  federatedModuleQuery,
+  isChunkLoadError,
+  type ExposedModulePath,
+} from '@campus/web-kit/federated-module-loader';
+import { reloadPage } from '@campus/web-kit/reload-page';
 
 /** Why a federated module is not showing: it did not load, or it threw while rendering. */
 export type FederatedModuleFailure = 'load' | 'render';
@@ -55,7 +60,9 @@ export function FederatedModule<T>({
       label={label}
       resetKey={resetKey}
       onRetry={retry}
-      fallback={(retryRender) => failed('render', retryRender)}
+      // A chunk of an older release that is gone (the remote was redeployed while this page was
+      // open): Retry loads the page afresh, with the release the server has now.
+      fallback={(retryRender, error) => failed('render', isChunkLoadError(error) ? reloadPage : retryRender)}
     >
       {children(query.data.module)}
     </RenderFailureBoundary>
@@ -66,12 +73,13 @@ interface BoundaryProps {
   label: string;
   resetKey: string;
   onRetry(): void;
-  fallback(retry: () => void): ReactNode;
+  fallback(retry: () => void, error: unknown): ReactNode;
   children: ReactNode;
 }
 
 interface BoundaryState {
   failed: boolean;
+  error?: unknown;
   resetKey: string;
 }
 
@@ -79,12 +87,14 @@ interface BoundaryState {
 class RenderFailureBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { failed: false, resetKey: this.props.resetKey };
 
-  static getDerivedStateFromError(): Partial<BoundaryState> {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { failed: true, error };
   }
 
   static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
-    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
+    return props.resetKey === state.resetKey
+      ? null
+      : { failed: false, error: undefined, resetKey: props.resetKey };
   }
 
   override componentDidCatch(error: unknown): void {
@@ -92,11 +102,11 @@ class RenderFailureBoundary extends Component<BoundaryProps, BoundaryState> {
   }
 
   private readonly retry = () => {
-    this.setState({ failed: false });
+    this.setState({ failed: false, error: undefined });
     this.props.onRetry();
   };
 
   override render() {
-    return this.state.failed ? this.props.fallback(this.retry) : this.props.children;
+    return this.state.failed ? this.props.fallback(this.retry, this.state.error) : this.props.children;
   }
 }

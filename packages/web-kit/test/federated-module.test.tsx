@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import { FederatedModule } from '../src/federated-module';
-import type { RemotesConfig } from '../src/federated-module-loader';
+import { isChunkLoadError, type RemotesConfig } from '../src/federated-module-loader';
+import { reloadPage } from '../src/reload-page';
 import { renderRemoteScreen } from '../src/testing/render-remote-screen';
 import type { ScriptedReply } from '../src/testing/scripted-fetch';
 
@@ -13,6 +14,8 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
   registerRemotes: jest.fn(),
 }));
+// A real reload would end the test page.
+jest.mock('../src/reload-page', () => ({ reloadPage: jest.fn() }));
 const load = jest.mocked(loadRemote);
 const register = jest.mocked(registerRemotes);
 
@@ -99,6 +102,38 @@ describe('a federated module', () => {
 
     expect(await screen.findByRole('heading', { name: "Asha's shelf" })).toBeInTheDocument();
     consoleError.mockRestore();
+  });
+
+  it('when a chunk of the release the page loaded is gone (the remote was redeployed), then Retry loads the page afresh', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const gone = Object.assign(
+      new Error('Loading chunk 666 failed.\n(missing: /remotes/events/666.795506f77d.js)'),
+      {
+        name: 'ChunkLoadError',
+      },
+    );
+    const StaleShelf: Shelf = () => {
+      throw gone;
+    };
+    load.mockResolvedValue({ default: StaleShelf });
+    try {
+      renderRemoteScreen(<ShelfFrom remote="events" />, { user: null, replies: [remotesJson('events')] });
+
+      expect(await screen.findByText('The shelf failed (render)')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+      expect(reloadPage).toHaveBeenCalledTimes(1);
+    } finally {
+      consoleError.mockRestore();
+    }
+  });
+
+  it.each([
+    [Object.assign(new Error('Loading chunk 12 failed.'), { name: 'ChunkLoadError' }), true],
+    [new Error('Loading CSS chunk 666 failed.\n(/remotes/profile/666.2911defd29.css)'), true],
+    [new Error('bug in the lent module'), false],
+    ['Loading chunk 1 failed.', false],
+  ])('isChunkLoadError(%p) is %p', (error, expected) => {
+    expect(isChunkLoadError(error)).toBe(expected);
   });
 
   it('when /remotes.json does not name the remote, then it is a load failure', async () => {
