@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { CampusEvent, PosterUploadResponse } from '@campus/contracts/events-domain';
 import { ApiClient } from '../support/api-client';
 import { signUp, type SignedInUser } from '../support/accounts';
+import { POSTER_MAX_BYTES } from '@campus/contracts/events-domain-rules';
 
 let asha: SignedInUser;
 beforeAll(async () => {
@@ -68,7 +69,7 @@ describe('events through the gateway', () => {
       ).status,
     ).toBe(401);
     expect((await upload(asha, Buffer.from('not an image'), 'notes.png', 'image/png')).status).toBe(415);
-    const big = Buffer.concat([await photo(400, 400), Buffer.alloc(7 * 1024 * 1024)]);
+    const big = Buffer.concat([await photo(400, 400), Buffer.alloc(POSTER_MAX_BYTES)]);
     expect((await upload(asha, big, 'big.jpg', 'image/jpeg')).status).toBe(413);
   });
 });
