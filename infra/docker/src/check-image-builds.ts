@@ -40,13 +40,9 @@ function assertNoNodeModulesAbove(directory: string): void {
 
 function checkOut(target: string, workingTree: boolean): void {
   if (workingTree) {
-    const files = runCommand(
-      'git',
-      ['ls-files', '-z', '--cached', '--prebuiltServices', '--exclude-standard'],
-      {
-        cwd: repoRoot,
-      },
-    )
+    const files = runCommand('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      cwd: repoRoot,
+    })
       .split('\0')
       .filter((file) => file && fs.existsSync(path.join(repoRoot, file)));
     for (const file of files)
