@@ -6,6 +6,7 @@
  *   npm run build:web                 production build
  *   npm run build:web -- --dev        development build (readable output, eval source maps)
  *   npm run build:web -- --if-stale   build only when isWebBuildStale()
+ *   npm run build:web -- --only careers   one app (shell or a remote), as its image does
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -26,7 +27,7 @@ const FRONTENDS_DIR = path.join(repoRoot, 'frontends');
 const STAMP_FILE = path.join(WEB_DIST_DIR, 'build-stamp.json');
 
 /** Server-only packages; every other package may end up in a browser bundle. */
-const SERVER_ONLY_PACKAGES = new Set(['service-kit']);
+const SERVER_ONLY_PACKAGES = new Set(['service-kit', 'static-web']);
 
 /** Everything the browser bundles depend on; tests and docs are not inputs. */
 function inputRoots(): string[] {
@@ -219,26 +220,45 @@ function writePreloadList(stats: MultiStats, outputDir: string): void {
   writeFileSync(path.join(outputDir, 'shell', 'preload.json'), `${JSON.stringify({ shell }, null, 2)}\n`);
 }
 
-export async function buildWeb({ mode = 'production' }: { mode?: BuildMode } = {}): Promise<WebBuildResult> {
+/** Where one app's build goes: `shell`, or a remote's name. */
+const appOutputDir = (app: string) =>
+  app === 'shell' ? path.join(WEB_DIST_DIR, 'shell') : path.join(WEB_DIST_DIR, 'remotes', app);
+
+/**
+ * Builds the shell and every remote, or with `only` one of them (`shell` or a remote's name), as
+ * its own image does (infra/docker/web.Dockerfile, ADR 0084). A partial build leaves the build stamp
+ * alone, so `npm start` still rebuilds everything when it needs to.
+ */
+export async function buildWeb({
+  mode = 'production',
+  only,
+}: { mode?: BuildMode; only?: string } = {}): Promise<WebBuildResult> {
   const started = performance.now();
   const inputsHash = webInputsHash();
-  const stats = await runWebpack(await webpackConfigs(mode));
+  const apps = ['shell', ...remoteNames()];
+  if (only && !apps.includes(only))
+    throw new Error(`--only ${only}: not the shell nor a remote (${apps.join(', ')})`);
+  const configs = (await webpackConfigs(mode)).filter((config) => !only || config.name === only);
+  const stats = await runWebpack(configs);
   writeChunkModules(stats);
+  const built = only ? [only] : apps;
   // Read at run time by the shell; copied after webpack because the output directory is cleaned.
-  cpSync(SHELL_PUBLIC_DIR, path.join(WEB_DIST_DIR, 'shell'), { recursive: true });
+  if (built.includes('shell'))
+    cpSync(SHELL_PUBLIC_DIR, path.join(WEB_DIST_DIR, 'shell'), { recursive: true });
   if (mode === 'production') {
-    writePreloadList(stats, WEB_DIST_DIR);
-    precompress(WEB_DIST_DIR);
+    if (built.includes('shell')) writePreloadList(stats, WEB_DIST_DIR);
+    for (const app of built) precompress(appOutputDir(app));
   }
   mkdirSync(WEB_DIST_DIR, { recursive: true });
-  writeFileSync(
-    STAMP_FILE,
-    `${JSON.stringify({ inputsHash, mode, builtAt: new Date().toISOString() }, null, 2)}\n`,
-  );
+  if (!only)
+    writeFileSync(
+      STAMP_FILE,
+      `${JSON.stringify({ inputsHash, mode, builtAt: new Date().toISOString() }, null, 2)}\n`,
+    );
   return {
     mode,
     outputDir: WEB_DIST_DIR,
-    remotes: remoteNames(),
+    remotes: built.filter((app) => app !== 'shell'),
     durationMs: Math.round(performance.now() - started),
   };
 }
@@ -248,11 +268,14 @@ async function main(argv: string[]): Promise<void> {
     console.log('dist/web is up to date');
     return;
   }
-  const result = await buildWeb({ mode: argv.includes('--dev') ? 'development' : 'production' });
+  const onlyAt = argv.indexOf('--only');
+  const only = onlyAt >= 0 ? argv[onlyAt + 1] : undefined;
+  if (onlyAt >= 0 && !only) throw new Error('--only needs an app: shell or a remote name');
+  const result = await buildWeb({ mode: argv.includes('--dev') ? 'development' : 'production', only });
   const size = (directory: string) =>
     listFiles(directory).reduce((total, file) => total + statSync(file).size, 0);
   console.log(
-    `Built the shell and ${result.remotes.length} remotes (${result.remotes.join(', ')}) in ${(result.durationMs / 1000).toFixed(1)} s ` +
+    `Built ${only && only !== 'shell' ? '' : 'the shell and '}${result.remotes.length} remote(s) (${result.remotes.join(', ') || 'none'}) in ${(result.durationMs / 1000).toFixed(1)} s ` +
       `(${result.mode}, ${Math.round(size(WEB_DIST_DIR) / 1024)} KB in dist/web)`,
   );
 }

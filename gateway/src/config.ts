@@ -2,6 +2,8 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { baseEnv } from '@campus/service-kit/config';
 import { SERVICE_NAMES } from './route-table';
+import { WEB_REMOTES, webRemoteUrlKey } from './web-route-table';
+import type { WebUpstreams } from './web-proxy';
 
 const ORIGIN_MESSAGE =
   'must be an origin: http(s), host and optional port, no path (e.g. https://campus.example)';
@@ -31,6 +33,18 @@ function isProxyAddress(entry: string): boolean {
   if (/^\d+$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
   return isIP(range) === family;
 }
+
+const webUrls = Object.fromEntries(
+  WEB_REMOTES.map((name) => [
+    webRemoteUrlKey(name),
+    z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .describe(
+        `Where the ${name} remote's container answers (with WEB_SHELL_URL); unset: /remotes/${name}/ is 404.`,
+      ),
+  ]),
+);
 
 const serviceUrls = Object.fromEntries(
   SERVICE_NAMES.map((name) => [
@@ -132,6 +146,17 @@ export const GatewayConfig = z
       .min(50)
       .default(1_000)
       .describe('How long /api/health and /api/docs wait for each service.'),
+    /**
+     * Each frontend in its own container (production, ADR 0084): the shell's URL, and each remote's
+     * in WEB_<NAME>_URL. Takes the place of WEB_ROOT.
+     */
+    WEB_SHELL_URL: z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .describe(
+        "Where the shell's container answers; set: the frontends are forwarded to their containers, not read from WEB_ROOT.",
+      ),
+    ...webUrls,
     /** Folder with shell/ and remotes/<name>/ builds; absent means API only. */
     WEB_ROOT: z
       .string()
@@ -163,6 +188,17 @@ export const GatewayConfig = z
       });
   });
 export type GatewayConfig = z.infer<typeof GatewayConfig>;
+
+/** The frontends' containers, when WEB_SHELL_URL says they are deployed apart (else undefined). */
+export function webUpstreamsFrom(config: GatewayConfig): WebUpstreams | undefined {
+  if (!config.WEB_SHELL_URL) return undefined;
+  const remotes = new Map<string, string>();
+  for (const name of WEB_REMOTES) {
+    const url = (config as Record<string, unknown>)[webRemoteUrlKey(name)];
+    if (typeof url === 'string') remotes.set(name, url.replace(/\/$/, ''));
+  }
+  return { shell: config.WEB_SHELL_URL.replace(/\/$/, ''), remotes };
+}
 
 export function upstreamsFrom(config: GatewayConfig): Map<string, string> {
   const map = new Map<string, string>();

@@ -4,13 +4,14 @@ import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { accessLog } from './access-log';
 import { apiDocsRouter } from './api-docs';
-import { configWarnings, upstreamsFrom, type GatewayConfig } from './config';
+import { configWarnings, upstreamsFrom, webUpstreamsFrom, type GatewayConfig } from './config';
 import { aggregateHealth } from './health';
 import { createApiProxy } from './proxy';
 import { SERVICE_NAMES, resolveRoute } from './route-table';
 import { sendJsonError } from './json-error';
 import { capBodySize, rejectForeignOrigins, securityHeaders, stripIdentityHeaders } from './security';
 import { staticWebRouter } from './static-web';
+import { createWebProxy } from './web-proxy';
 import { checkAccessToken } from './token-check';
 
 /**
@@ -76,7 +77,10 @@ export function createGateway(config: GatewayConfig, logger: Logger): { app: Exp
     req.path === '/api' || req.path.startsWith('/api/') ? api(req, res, next) : next(),
   );
 
-  app.use(staticWebRouter(config.WEB_ROOT));
+  // The frontends: forwarded to their own containers (production), or read from one build folder.
+  const webUpstreams = webUpstreamsFrom(config);
+  const webProxy = webUpstreams ? createWebProxy(webUpstreams, logger) : undefined;
+  app.use(webProxy ? webProxy.router : staticWebRouter(config.WEB_ROOT));
   app.use((_req, res) => {
     res.status(404).json({ success: false, message: 'Not found.', code: 'NOT_FOUND' });
   });
@@ -93,5 +97,11 @@ export function createGateway(config: GatewayConfig, logger: Logger): { app: Exp
       clientError ? 'The request could not be served.' : 'Something went wrong. Please try again.',
     );
   });
-  return { app, close: proxy.close };
+  return {
+    app,
+    close: () => {
+      proxy.close();
+      webProxy?.close();
+    },
+  };
 }

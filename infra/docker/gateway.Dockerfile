@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1.7
-# The gateway and the built frontends in one image: the gateway serves dist/web (shell at /,
-# remotes under /remotes/<name>/) with long-lived caching for hashed files, and the API reference
-# from the swagger-ui-dist package it carries beside its bundle. The RUN steps are scripts that CI
+# The gateway alone: the API routes, the API reference (from the swagger-ui-dist package it carries
+# beside its bundle), and the frontends forwarded to their own containers (web.Dockerfile, ADR 0084);
+# it holds no frontend. The RUN steps are scripts that CI
 # runs too, from a clean clone (infra/docker/src/check-image-builds.ts, docs/adr/0082).
 ARG NODE_IMAGE=node:20.19-bookworm-slim
 
@@ -10,9 +10,6 @@ WORKDIR /repo
 COPY . .
 RUN --mount=type=cache,target=/root/.npm sh infra/docker/install-from-lock.sh
 
-FROM deps AS web
-RUN npm run build:web
-
 FROM deps AS build
 RUN sh infra/docker/bundle-node-app.sh gateway dist/image swagger-ui-dist
 
@@ -20,11 +17,9 @@ FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     NODE_OPTIONS=--enable-source-maps \
     HOST=0.0.0.0 \
-    PORT=8080 \
-    WEB_ROOT=/app/web
+    PORT=8080
 WORKDIR /app
 COPY --from=build --chown=root:root /repo/dist/image/ /app/
-COPY --from=web --chown=root:root /repo/dist/web /app/web
 USER node
 EXPOSE 8080
 # Liveness of the gateway itself: /api/health answers (200 all ready, 503 degraded) when it runs.

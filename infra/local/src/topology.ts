@@ -119,6 +119,12 @@ export function composeServiceNames(composeText: string): string[] {
   return [...body.matchAll(/^ {2}([a-z][\w-]*):\s*$/gm)].map((m) => m[1]!);
 }
 
+/** The remotes the shell loads (shell/public/remotes.json), each deployed as its own frontend. */
+export function registeredRemotes(): string[] {
+  const file = path.join(repoRoot, 'shell', 'public', 'remotes.json');
+  return Object.keys(JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>);
+}
+
 /** The block of one compose service: from its `  name:` line to the next service. */
 export function composeServiceBlock(composeText: string, name: string): string {
   const match = new RegExp(`^ {2}${name}:\\n((?: {4}.*\\n|\\n)*)`, 'm').exec(composeText);
@@ -148,6 +154,7 @@ export const campusServices = (composeText: string): string[] =>
 export function composeDrift(
   composeText: string,
   services: ReadonlyArray<RegisteredService> = SERVICES,
+  remotes: ReadonlyArray<string> = registeredRemotes(),
 ): string[] {
   const problems: string[] = [];
   const names = services.map((s) => s.definition.name);
@@ -182,8 +189,36 @@ export function composeDrift(
       problems.push(`the gateway does not depend on '${name}' being healthy (depends_on)`);
   }
 
+  // The frontends (ADR 0084): the shell and each remote of shell/public/remotes.json, each its own
+  // container the gateway forwards to (one WEB_<NAME>_URL line each), none publishing a port.
+  const frontends = ['shell', ...remotes];
+  for (const app of frontends) {
+    const service = `web-${app}`;
+    const block = composeServiceBlock(composeText, service);
+    if (!block) {
+      problems.push(`docker-compose.yml has no frontend '${service}' (copy another web-* block)`);
+      continue;
+    }
+    for (const [line, why] of [
+      ['<<: *web', 'the shared frontend settings'],
+      ['dockerfile: infra/docker/web.Dockerfile', 'the frontend image recipe'],
+      [`APP: ${app}`, 'the build arg that picks what the image holds'],
+      [`BASE_PATH: ${app === 'shell' ? '/' : `/remotes/${app}/`}`, 'the path the gateway forwards'],
+    ] as const)
+      if (!block.split('\n').some((l) => l.trim() === line))
+        problems.push(`frontend '${service}' lacks \`${line}\` (${why})`);
+    if (/^\s+ports:/m.test(block))
+      problems.push(`frontend '${service}' publishes a port: only the gateway does`);
+    const variable = app === 'shell' ? 'WEB_SHELL_URL' : `WEB_${app.toUpperCase()}_URL`;
+    if (!gatewayEnv.split('\n').includes(`      ${variable}: http://${service}:8080`))
+      problems.push(`the gateway's environment lacks \`${variable}: http://${service}:8080\``);
+  }
+
   const extra = composeServiceNames(composeText).filter(
-    (n) => !names.includes(n) && !(INFRASTRUCTURE_SERVICES as readonly string[]).includes(n),
+    (n) =>
+      !names.includes(n) &&
+      !(INFRASTRUCTURE_SERVICES as readonly string[]).includes(n) &&
+      !frontends.map((app) => `web-${app}`).includes(n),
   );
   for (const name of extra)
     problems.push(`docker-compose.yml runs '${name}', which is not in infra/local/src/service-registry.ts`);

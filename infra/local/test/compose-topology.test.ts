@@ -7,7 +7,10 @@ import {
   BROKER_DEFINITIONS_FILE,
   campusServices,
   composeDrift,
+  composeServiceBlock,
+  composeServiceNames,
   readComposeFile,
+  registeredRemotes,
   registryProblems,
   renderBrokerDefinitions,
 } from '../src/topology';
@@ -55,6 +58,20 @@ describe('docker-compose.yml', () => {
       "docker-compose.yml has no service 'clubs' (copy another service's block)",
       `postgres: CAMPUS_SERVICES is '${campusServices(composeFile).join(' ')}', the registry says '${[...SERVICES, clubs].map((s) => s.definition.name).join(' ')}' (one database each)`,
       'postgres: the healthcheck must wait for the last database created, campus_clubs (so services never start before it exists)',
+    ]);
+  });
+
+  it('runs each frontend as its own container the gateway forwards to, and a gateway without frontends', () => {
+    const services = composeServiceNames(composeFile);
+    for (const app of ['shell', ...registeredRemotes()]) expect(services).toContain(`web-${app}`);
+    const gatewayImage = fs.readFileSync(path.join(repoRoot, 'infra/docker/gateway.Dockerfile'), 'utf8');
+    expect(gatewayImage).not.toMatch(/build:web|dist\/web|WEB_ROOT/);
+    expect(composeServiceBlock(composeFile, 'gateway')).not.toMatch(/WEB_ROOT/);
+  });
+
+  it('the drift check names what is wrong when a remote is registered without its container', () => {
+    expect(composeDrift(composeFile, SERVICES, [...registeredRemotes(), 'clubs'])).toEqual([
+      "docker-compose.yml has no frontend 'web-clubs' (copy another web-* block)",
     ]);
   });
 

@@ -268,6 +268,38 @@ export function generateDomain(options: GenerateDomainOptions): GeneratedDomain 
     return insertAt(out, file, new RegExp(`-d ${databaseName(last)}'`), () => `-d ${databaseName(name)}'`);
   });
 
+  // The remote's own container (ADR 0084): its compose block after the last frontend's, its URL in
+  // the gateway's environment, its line in the gateway's web route table.
+  if (!frontendExists) {
+    const lastRemote = Object.keys(remotes).at(-1)!;
+    const remoteUrl = (remote: string) => `WEB_${remote.toUpperCase().replace(/-/g, '_')}_URL`;
+    edit(at('docker-compose.yml'), (text) => {
+      const file = 'docker-compose.yml';
+      const lastBlock = composeServiceBlock(text, `web-${lastRemote}`);
+      const out = insertAt(
+        text,
+        file,
+        new RegExp(`^ {2}web-${lastRemote}:\\n${escapeRegExp(lastBlock)}`, 'm'),
+        (m) =>
+          `${m[0].replace(/\n*$/, '\n')}\n  web-${name}:\n    <<: *web\n    build:\n      context: .\n      dockerfile: infra/docker/web.Dockerfile\n      args:\n        APP: ${name}\n    image: campus-connect/web-${name}\n    environment:\n      BASE_PATH: /remotes/${name}/\n      SPA: 'false'\n\n`,
+      );
+      return insertAt(
+        out,
+        file,
+        new RegExp(`^ {6}${remoteUrl(lastRemote)}: .*\\n`, 'm'),
+        (m) => `${m[0]}      ${remoteUrl(name)}: http://web-${name}:8080\n`,
+      );
+    });
+    edit(at('gateway', 'src', 'web-route-table.ts'), (text) =>
+      insertAt(
+        text,
+        'gateway/src/web-route-table.ts',
+        /(export const WEB_REMOTES = \[[^\]]*?)(\] as const;)/,
+        (m) => `${m[1]}, '${name}'${m[2]}`,
+      ),
+    );
+  }
+
   const clashes = [...files.keys()].filter((file) => fs.existsSync(file)).map(rel);
   if (clashes.length)
     throw new DomainGeneratorError(`these exist already, nothing was written: ${clashes.join(', ')}`);
