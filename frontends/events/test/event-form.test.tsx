@@ -14,6 +14,8 @@ const POSTER_URL = `/api/event/poster/${'a'.repeat(64)}.webp`;
 class FakeUpload {
   static sent: FormData[] = [];
   static answer = { status: 200, body: { posterUrl: POSTER_URL, variants: [] } as unknown };
+  /** When set, the upload reports its 50% and waits for this before it answers. */
+  static hold: Promise<void> | null = null;
   upload: { onprogress?: (e: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
   onload?: () => void;
   onerror?: () => void;
@@ -25,8 +27,9 @@ class FakeUpload {
   setRequestHeader() {}
   send(body: FormData) {
     FakeUpload.sent.push(body);
-    setTimeout(() => {
+    setTimeout(async () => {
       this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+      await FakeUpload.hold;
       this.status = FakeUpload.answer.status;
       this.responseText = JSON.stringify(FakeUpload.answer.body);
       this.onload?.();
@@ -36,6 +39,7 @@ class FakeUpload {
 
 beforeEach(() => {
   FakeUpload.sent = [];
+  FakeUpload.hold = null;
   FakeUpload.answer = { status: 200, body: { posterUrl: POSTER_URL, variants: [] } };
   (globalThis as { XMLHttpRequest: unknown }).XMLHttpRequest = FakeUpload;
   URL.createObjectURL = jest.fn(() => 'blob:preview');
@@ -121,6 +125,33 @@ describe('Create Event Post', () => {
       title: 'Hack Night',
     });
     expect(onCreated).toHaveBeenCalled();
+  });
+
+  test('while the poster uploads, then "Uploading..." with its progress, and nothing is posted until it is done', async () => {
+    let release!: () => void;
+    FakeUpload.hold = new Promise<void>((resolve) => (release = resolve));
+    const { requests, location } = renderRemoteScreen(<EventForm />, {
+      user: student,
+      path: '/profile/createvent',
+      replies: [
+        contractReply(
+          CreateEventResponse,
+          { success: true, message: 'Event posted', data: campusEvent(1) },
+          { url: '/api/event/createform', method: 'POST', status: 201 },
+        ),
+      ],
+    });
+    await userEvent.upload(screen.getByLabelText(/^Event poster/), image());
+    await fillLinks();
+    await userEvent.click(screen.getByRole('button', { name: 'Post Event' }));
+
+    expect(await screen.findByRole('progressbar', { name: 'Poster upload' })).toHaveAttribute('value', '50');
+    expect(screen.getByRole('button', { name: /Uploading\.\.\. 50%/ })).toBeDisabled();
+    expect(requests).toHaveLength(0);
+
+    release();
+    await waitFor(() => expect(location.pathname).toBe('/events'));
+    expect(requests.map((r) => r.url)).toEqual(['/api/event/createform']);
   });
 
   test('when the server refuses the poster, then its message shows under the poster and no event is posted', async () => {

@@ -87,6 +87,37 @@ describe('/events', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  test('when the overlay is open, then Tab stays inside, Escape closes it with focus back on the poster button, and a backdrop click closes it too', async () => {
+    renderRemoteScreen(<EventsPage />, {
+      user: null,
+      path: '/events',
+      replies: [
+        eventsReply([campusEvent(1)]),
+        contractReply(ViewResponse, { success: true, view: 1 }, { match: '/view', method: 'PATCH' }),
+        contractReply(ViewResponse, { success: true, view: 2 }, { match: '/view', method: 'PATCH' }),
+      ],
+    });
+    const upcoming = await screen.findByRole('region', { name: 'Upcoming Events' });
+    const opener = within(upcoming).getByRole('button', { name: 'Open the poster of Event 1' });
+    opener.focus();
+    await userEvent.keyboard('{Enter}');
+    const overlay = await screen.findByRole('dialog', { name: 'Event 1' });
+    for (let i = 0; i < 4; i++) {
+      await userEvent.tab();
+      expect(overlay).toContainElement(document.activeElement as HTMLElement);
+    }
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(opener).toHaveFocus();
+
+    await userEvent.click(opener);
+    const again = await screen.findByRole('dialog', { name: 'Event 1' });
+    // The backdrop is the layer's element before the dialog panel.
+    await userEvent.click(again.previousElementSibling as HTMLElement);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(opener).toHaveFocus();
+  });
+
   test('when counting the view fails, then the overlay opens anyway and the count stays, with the failure on the console only', async () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     renderRemoteScreen(<EventsPage />, {

@@ -64,20 +64,27 @@ export interface EventCarouselProps {
   /** The first 5 events. */
   events: CampusEvent[];
   onOpen: (event: CampusEvent) => void;
+  /** Stand still for now (an overlay opened from a slide is showing: focus goes back to it after). */
+  held?: boolean;
 }
 
 /**
  * 'Latest Events': one slide at a time, a new one every 5000 ms, each move 700 ms, looping, with
- * dots and arrows (spec §4, §9). It pauses while hovered or focused, has a Pause button (WCAG
- * 2.2.2), and stands still for users who prefer reduced motion.
+ * dots and arrows (spec §4, §9). It pauses while hovered, while focus is in its slides, arrows or
+ * dots, and while `held` (the poster overlay is open); it has a Pause button (WCAG 2.2.2), and
+ * stands still for users who prefer reduced motion.
  */
-export function EventCarousel({ events, onOpen }: EventCarouselProps) {
+export function EventCarousel({ events, onOpen, held = false }: EventCarouselProps) {
   const reducedMotion = useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion, () => false);
   const [paused, setPaused] = useState(false);
+  // react-slick's pauseOnFocus listens on the slide element only (focus does not bubble), so a
+  // keyboard user on a slide's link would see it slide away (and turn inert) under them: focus
+  // anywhere in the slides, arrows or dots pauses it.
+  const [focusWithin, setFocusWithin] = useState(false);
   const slider = useRef<Slider>(null);
   const container = useRef<HTMLElement>(null);
   useInertHiddenSlides(container);
-  const autoplay = !reducedMotion && !paused && events.length > 1;
+  const autoplay = !reducedMotion && !paused && !focusWithin && !held && events.length > 1;
 
   useEffect(() => {
     if (autoplay) slider.current?.slickPlay();
@@ -124,44 +131,52 @@ export function EventCarousel({ events, onOpen }: EventCarouselProps) {
           {paused ? 'Play slideshow' : 'Pause slideshow'}
         </Button>
       )}
-      <Slider ref={slider} {...settings}>
-        {events.map((event, index) => (
-          <div key={event._id}>
-            <article
-              className={styles.slide}
-              aria-roledescription="slide"
-              aria-label={`${index + 1} of ${events.length}`}
-            >
-              <div className={styles.posterFrame}>
-                <PosterImage
-                  event={event}
-                  sizes="(min-width: 768px) 22rem, calc(100vw - 2rem)"
-                  alt={posterAlt(event)}
-                  priority={index === 0}
-                  className={styles.poster}
-                />
-              </div>
-              <div className={styles.text}>
-                <h2 className={styles.title}>{eventTitle(event)}</h2>
-                <p className={styles.description}>{eventDescription(event)}</p>
-                <div className={styles.actions}>
-                  <a
-                    className={styles.register}
-                    href={event.registerLink}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                  >
-                    Register Now
-                  </a>
-                  <Button variant="secondary" onClick={() => onOpen(event)}>
-                    Learn More
-                  </Button>
+      {/* The Pause button stays outside: pressing Play (which focuses it) must start the slides. */}
+      <div
+        onFocus={() => setFocusWithin(true)}
+        onBlur={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocusWithin(false);
+        }}
+      >
+        <Slider ref={slider} {...settings}>
+          {events.map((event, index) => (
+            <div key={event._id}>
+              <article
+                className={styles.slide}
+                aria-roledescription="slide"
+                aria-label={`${index + 1} of ${events.length}`}
+              >
+                <div className={styles.posterFrame}>
+                  <PosterImage
+                    event={event}
+                    sizes="(min-width: 768px) 22rem, calc(100vw - 2rem)"
+                    alt={posterAlt(event)}
+                    priority={index === 0}
+                    className={styles.poster}
+                  />
                 </div>
-              </div>
-            </article>
-          </div>
-        ))}
-      </Slider>
+                <div className={styles.text}>
+                  <h2 className={styles.title}>{eventTitle(event)}</h2>
+                  <p className={styles.description}>{eventDescription(event)}</p>
+                  <div className={styles.actions}>
+                    <a
+                      className={styles.register}
+                      href={event.registerLink}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
+                      Register Now
+                    </a>
+                    <Button variant="secondary" onClick={() => onOpen(event)}>
+                      Learn More
+                    </Button>
+                  </div>
+                </div>
+              </article>
+            </div>
+          ))}
+        </Slider>
+      </div>
     </section>
   );
 }

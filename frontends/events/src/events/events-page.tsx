@@ -44,7 +44,11 @@ export default function EventsPage() {
       {list.status === 'empty' && <EmptyState title={EVENTS_MESSAGES.empty} />}
       {list.status === 'results' && (
         <>
-          <EventCarousel events={list.events.slice(0, CAROUSEL_EVENTS)} onOpen={onOpen} />
+          <EventCarousel
+            events={list.events.slice(0, CAROUSEL_EVENTS)}
+            onOpen={onOpen}
+            held={open !== null}
+          />
           <section aria-labelledby="upcoming-events" className={styles.upcoming}>
             <h2 id="upcoming-events" className={styles.heading}>
               Upcoming Events
