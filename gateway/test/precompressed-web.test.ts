@@ -149,8 +149,47 @@ describe("the first HTML preloads the shell's boot files", () => {
       const html = decode(res);
       expect(html).toContain('<link rel="preload" as="script" href="/framework.1a2b3c4d5e.js">');
       expect(html).toContain('<link rel="preload" as="style" href="/kit.0f0f0f0f0f.css">');
-      // A failed preload of a remote would be handed to the runtime's retry: remotes are never preloaded.
-      expect(html).not.toContain('/remotes/');
+      // A failed script preload of a remote would be handed to the runtime's retry: never one.
+      expect(html).not.toMatch(/as="(script|style)" href="\/remotes\//);
+    }
+  });
+
+  test("the page carries the remotes registry, so the shell needs no request to find the route's remote", async () => {
+    const html = decode(await get(`${url}/login`, { Accept: 'text/html', 'Accept-Encoding': 'br' }));
+    const block = /<script type="application\/json" id="campus-remotes">(.*?)<\/script>/.exec(html);
+    expect(JSON.parse(block![1]!)).toEqual(
+      JSON.parse(fs.readFileSync(path.join(webRoot, 'shell', 'remotes.json'), 'utf8')),
+    );
+    // The shell's own screens fetch no manifest.
+    expect(html).not.toContain('rel="preload" as="fetch"');
+  });
+
+  test("on a remote's screen, its manifest is preloaded with the page; on the shell's screens, none", async () => {
+    const manifest = '<link rel="preload" as="fetch" crossorigin href="/remotes/library/mf-manifest.json">';
+    for (const screen of ['/library', '/bookstatus/anything'])
+      expect(decode(await get(`${url}${screen}`, { Accept: 'text/html' }))).toContain(manifest);
+    for (const screen of ['/', '/feature', '/libraryx'])
+      expect(decode(await get(`${url}${screen}`, { Accept: 'text/html' }))).not.toContain(manifest);
+  });
+
+  test('when ops edit remotes.json, the next page carries the new registry; markup in it cannot close the tag', async () => {
+    const registryFile = path.join(webRoot, 'shell', 'remotes.json');
+    const original = fs.readFileSync(registryFile, 'utf8');
+    try {
+      fs.writeFileSync(
+        registryFile,
+        JSON.stringify({
+          library: { manifest: '/remotes/library-v2/mf-manifest.json?a=</script><b>', paths: ['/library'] },
+        }),
+      );
+      fs.utimesSync(registryFile, new Date(), new Date(Date.now() + 5_000));
+      const html = decode(await get(`${url}/library`, { Accept: 'text/html' }));
+      expect(html).toContain('/remotes/library-v2/mf-manifest.json?a=\\u003c/script>\\u003cb>');
+      expect(html).not.toContain('</script><b>');
+      expect(html).toContain('href="/remotes/library-v2/mf-manifest.json?a=&lt;/script&gt;&lt;b&gt;"');
+    } finally {
+      fs.writeFileSync(registryFile, original);
+      fs.utimesSync(registryFile, new Date(), new Date(Date.now() + 10_000));
     }
   });
 

@@ -3,12 +3,13 @@ import './global.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { AuthProvider } from '@campus/web-kit/auth-context';
 import { queryClient } from '@campus/web-kit/query-client';
 import { ToastProvider } from '@campus/ui/toast';
 import { prefetchRemoteForPath } from './remotes/remote-registry';
-import { isShellPath, router } from './router';
+import { RootErrorBoundary } from './layout/route-error';
+import { isShellPath, ShellRoutes } from './router';
 import { verifyStoredSession } from './session-check';
 
 verifyStoredSession();
@@ -22,7 +23,11 @@ createRoot(container).render(
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <ToastProvider>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <RootErrorBoundary>
+              <ShellRoutes />
+            </RootErrorBoundary>
+          </BrowserRouter>
         </ToastProvider>
       </AuthProvider>
     </QueryClientProvider>

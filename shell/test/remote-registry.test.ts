@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { RemotesConfig } from '@campus/web-kit/federated-module-loader';
-import { remoteForPath } from '../src/remotes/remote-registry';
+import { parseRemotesConfig, remoteForPath, type RemotesConfig } from '@campus/web-kit/remotes-registry';
 
 const config = JSON.parse(
   readFileSync(path.join(__dirname, '../public/remotes.json'), 'utf8'),
@@ -32,6 +31,19 @@ describe('the remotes configuration (shell/public/remotes.json)', () => {
     expect(remoteForPath(config, '/nowhere')).toBeNull();
     expect(remoteForPath(config, '/libraryx')).toBeNull();
     expect(remoteForPath(config, '/postcard')).toBeNull();
+  });
+
+  it('reads the registry the first HTML carries only when it is one, so a mangled copy falls back to /remotes.json', () => {
+    expect(parseRemotesConfig(JSON.stringify(config))).toEqual(config);
+    for (const broken of [
+      '',
+      '{',
+      'null',
+      '[]',
+      '{"library":{"paths":["/library"]}}',
+      '{"x":{"manifest":"/m","paths":[1]}}',
+    ])
+      expect(parseRemotesConfig(broken)).toBeNull();
   });
 
   it('loads every remote from its own manifest under /remotes/<name>/', () => {

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemotesConfig } from '@campus/web-kit/federated-module-loader';
+import type { RemotesConfig } from '@campus/web-kit/remotes-registry';
 import type { RemoteRoutesProps } from '@campus/web-kit/remote-contract';
 import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
 import { RemoteRoutes } from '../src/remotes/remote-routes';

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import type { RemotesConfig } from '@campus/web-kit/federated-module-loader';
+import type { RemotesConfig } from '@campus/web-kit/remotes-registry';
 import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
 import type { ScriptedReply } from '@campus/web-kit/testing/scripted-fetch';
 import ProfilePage from '../src/dashboard/profile-page';

@@ -1,14 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import {
+  parseRemotesConfig,
+  remoteForPath,
+  REMOTES_CONFIG_ELEMENT_ID,
+  type RemotesConfig,
+} from '@campus/web-kit/remotes-registry';
 
 /**
  * What scripts/build-web.ts writes to shell/preload.json: the shell's boot files, needed on every
  * screen but discovered only once main.js runs.
- *
- * A remote's files are NOT preloaded: when a preload of a remote fails (the remote is down), Chrome
- * hands that failure to the federation runtime's later request for the same URL, so the screen's
- * Retry kept failing after the remote came back (e2e/specs/remote-failure.spec.ts). See ADR 0032.
  */
 export interface PreloadList {
   shell: string[];
@@ -20,15 +22,24 @@ export interface ShellPage {
   gzip: Buffer;
 }
 
-function readJson<T>(file: string): T | null {
+function readText(file: string): string | null {
   try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+    return fs.readFileSync(file, 'utf8');
   } catch {
     return null;
   }
 }
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+function modifiedAt(file: string): number | null {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return null;
+  }
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** A `<link rel="preload">` the browser matches with the tag webpack or the federation runtime adds later. */
 function preloadLink(href: string): string {
@@ -37,37 +48,78 @@ function preloadLink(href: string): string {
 }
 
 /**
- * The shell's index.html with preload links for the shell's boot files, so the browser fetches them
- * in parallel with main.js instead of one after another. Built and compressed once per build of
- * index.html, then served from memory. Without a preload.json (an older or development build) the
- * page is index.html as is.
+ * The route's remote manifest, fetched at once instead of after the shell has booted. `as="fetch"`
+ * with `crossorigin` matches the federation runtime's `fetch(manifest)`. Only the manifest: a script
+ * preload that fails (the remote is down) is handed to the runtime's later request, and Retry kept
+ * failing after the remote came back; a failed fetch preload is used once, and Retry fetches anew
+ * (e2e/specs/remote-failure.spec.ts).
  */
-export function shellPages(shellDir: string): () => ShellPage | null {
-  const indexFile = path.join(shellDir, 'index.html');
-  let built: { mtimeMs: number; page: ShellPage } | null = null;
+const manifestPreloadLink = (href: string) =>
+  `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`;
 
-  return () => {
-    let mtimeMs: number;
-    try {
-      mtimeMs = fs.statSync(indexFile).mtimeMs;
-    } catch {
-      return null;
-    }
-    if (built && built.mtimeMs === mtimeMs) return built.page;
-    let html: string;
-    try {
-      html = fs.readFileSync(indexFile, 'utf8');
-    } catch {
-      return null;
-    }
-    const preload = readJson<PreloadList>(path.join(shellDir, 'preload.json'));
-    if (preload) html = html.replace('</head>', `${preload.shell.map(preloadLink).join('')}</head>`);
-    const page = {
-      html,
-      br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-      gzip: gzipSync(html, { level: 9 }),
+/** The registry as a JSON data block (never run: CSP allows it); `<` escaped so it cannot close the tag. */
+const registryDataBlock = (config: RemotesConfig) =>
+  `<script type="application/json" id="${REMOTES_CONFIG_ELEMENT_ID}">${JSON.stringify(config).replace(/</g, '\\u003c')}</script>`;
+
+function compressed(html: string): ShellPage {
+  return {
+    html,
+    br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(html, { level: 9 }),
+  };
+}
+
+/**
+ * The shell's index.html for a path, with, in its head: preload links for the shell's boot files,
+ * the remotes registry (/remotes.json) as a data block, and a preload of the manifest of the remote
+ * that serves the path, so a phone does not wait for main.js, then /remotes.json, then the manifest,
+ * one after another (ADR 0032). Built and compressed once per remote (or none) and per version of
+ * index.html, preload.json and remotes.json, then served from memory. Without preload.json (an
+ * older or development build) the page is index.html as is.
+ */
+export function shellPages(shellDir: string): (pathname: string) => ShellPage | null {
+  const [indexFile, preloadFile, registryFile] = ['index.html', 'preload.json', 'remotes.json'].map((name) =>
+    path.join(shellDir, name),
+  ) as [string, string, string];
+  interface Built {
+    version: string;
+    html: string | null;
+    preload: PreloadList | null;
+    registry: RemotesConfig | null;
+    pages: Map<string, ShellPage>;
+  }
+  let built: Built | null = null;
+
+  const read = (version: string): Built => {
+    const preloadText = readText(preloadFile);
+    return {
+      version,
+      html: readText(indexFile),
+      preload: preloadText === null ? null : (JSON.parse(preloadText) as PreloadList),
+      registry: parseRemotesConfig(readText(registryFile) ?? ''),
+      pages: new Map(),
     };
-    built = { mtimeMs, page };
+  };
+
+  return (pathname) => {
+    const version = [indexFile, preloadFile, registryFile].map(modifiedAt).join(':');
+    if (built?.version !== version) built = read(version);
+    const { html, preload, registry, pages } = built;
+    if (html === null) return null;
+    const remote = preload && registry ? remoteForPath(registry, pathname) : null;
+    const key = remote ?? '';
+    const cached = pages.get(key);
+    if (cached) return cached;
+
+    const head = preload
+      ? [
+          ...preload.shell.map(preloadLink),
+          ...(registry ? [registryDataBlock(registry)] : []),
+          ...(registry && remote ? [manifestPreloadLink(registry[remote]!.manifest)] : []),
+        ]
+      : [];
+    const page = compressed(head.length ? html.replace('</head>', `${head.join('')}</head>`) : html);
+    pages.set(key, page);
     return page;
   };
 }

@@ -33,7 +33,7 @@ export function staticSiteRouter(dir: string, options: { spa: boolean }): Router
   const shellPageFor = shellPages(dir);
   router.get(CLIENT_ROUTE, (req, res, next) => {
     if (req.accepts(['html', 'json']) !== 'html') return next();
-    const page = shellPageFor();
+    const page = shellPageFor(req.path);
     if (!page) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.vary('Accept-Encoding');

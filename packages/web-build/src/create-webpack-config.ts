@@ -102,6 +102,34 @@ const entryFilename = (pathData: PathData) =>
     ? '[name].[contenthash:10].js'
     : '[name].js';
 
+/**
+ * The federation packages the shell's own runtime imports, each resolved to its CommonJS build.
+ * The runtime core the shell lends to the remotes (provideExternalRuntime) is injected with
+ * `require()`, so it is the CommonJS build; the shell's own bundler runtime imports the same
+ * packages as ES modules, and without these aliases main.js carried both builds of runtime-core,
+ * the sdk and the error codes (ADR 0032). One build of each: one copy, one global state.
+ */
+const federationRuntimePackages = [
+  '@module-federation/runtime-core',
+  '@module-federation/sdk',
+  '@module-federation/error-codes',
+  '@module-federation/runtime',
+  '@module-federation/runtime/core',
+  '@module-federation/runtime/helpers',
+  '@module-federation/runtime-tools/runtime-core',
+  '@module-federation/webpack-bundler-runtime',
+];
+
+function federationRuntimeAliases(): Record<string, string> {
+  return Object.fromEntries(federationRuntimePackages.map((name) => [`${name}$`, require.resolve(name)]));
+}
+
+/** @tanstack/react-query's ES module entry (what `import` resolves to in a browser build). */
+function reactQueryEntry(): string {
+  const directory = path.dirname(require.resolve('@tanstack/react-query/package.json'));
+  return path.join(directory, 'build/modern/index.js');
+}
+
 function reactRouterDirectory(build: 'development' | 'production'): string {
   return path.join(path.dirname(require.resolve('react-router/package.json')), 'dist', build);
 }
@@ -140,7 +168,7 @@ function splitChunks(kind: 'host' | 'remote'): NonNullable<Configuration['optimi
       defaultVendors: false,
       framework: group(
         'framework',
-        /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|@module-federation[\\/]enhanced)[\\/]|[\\/]web-build[\\/]src[\\/]shared-react-router-dom/,
+        /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|@module-federation[\\/](enhanced|runtime-tools|runtime))[\\/]|[\\/]web-build[\\/]src[\\/]shared-react-(router-dom|query)/,
         30,
       ),
       forms: group('forms', /[\\/]node_modules[\\/](react-hook-form|@hookform)[\\/]/, 20),
@@ -222,7 +250,12 @@ export function createWebpackConfig(options: FrontendBuildOptions): Configuratio
       extensions: ['.tsx', '.ts', '.js', '.mjs'],
       // react-router 7's package exports point every condition at its development build (dev
       // warnings and checks, ~10 KB more); production builds take the production one.
-      alias: production ? { [reactRouterDirectory('development')]: reactRouterDirectory('production') } : {},
+      alias: {
+        ...(production ? { [reactRouterDirectory('development')]: reactRouterDirectory('production') } : {}),
+        ...(options.kind === 'host' ? federationRuntimeAliases() : {}),
+        // The query package under a name no share key matches (see shared-react-query.ts).
+        'tanstack-react-query-package$': reactQueryEntry(),
+      },
     },
     module: {
       rules: [

@@ -13,7 +13,6 @@ const require = createRequire(__filename);
 const singletonPackages = [
   'react',
   'react-dom',
-  '@tanstack/react-query',
   '@campus/web-kit',
   '@campus/ui',
   // Not state holders (react-hook-form's FormProvider aside), but every domain remote and the
@@ -87,15 +86,22 @@ export function sharedSingletons(repoRoot: string): Record<string, SharedConfig>
     if (!packageName.startsWith('@campus/')) shared[packageName] = config;
     shared[`${packageName}/`] = config;
   }
-  const routerVersion = installedVersion('react-router-dom', repoRoot);
-  shared['react-router-dom'] = {
-    singleton: true,
-    requiredVersion: `^${routerVersion}`,
-    version: routerVersion,
-    strictVersion: false,
-    // The browser subset of react-router, tree-shaken (see shared-react-router-dom.ts).
-    import: path.join(__dirname, 'shared-react-router-dom.ts'),
+  // Shared as a named subset, so webpack can drop the rest of the package (a shared module is never
+  // tree-shaken): the browser part of react-router, and the query client with the hooks we use.
+  const subsets = {
+    'react-router-dom': 'shared-react-router-dom.ts',
+    '@tanstack/react-query': 'shared-react-query.ts',
   };
+  for (const [packageName, subset] of Object.entries(subsets)) {
+    const version = installedVersion(packageName, repoRoot);
+    shared[packageName] = {
+      singleton: true,
+      requiredVersion: `^${version}`,
+      version,
+      strictVersion: false,
+      import: path.join(__dirname, subset),
+    };
+  }
   return shared;
 }
 

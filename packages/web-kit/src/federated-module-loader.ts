@@ -1,16 +1,11 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { QueryClient } from '@tanstack/react-query';
-
-/** One entry of /remotes.json: where the remote's manifest lives and which paths it serves. */
-export interface RemoteEntry {
-  manifest: string;
-  paths: string[];
-}
-
-export type RemotesConfig = Record<string, RemoteEntry>;
-
-/** Served next to the shell's index.html, read at run time, so ops can move a remote without a rebuild. */
-export const REMOTES_CONFIG_URL = '/remotes.json';
+import {
+  parseRemotesConfig,
+  REMOTES_CONFIG_ELEMENT_ID,
+  REMOTES_CONFIG_URL,
+  type RemotesConfig,
+} from './remotes-registry';
 
 /** A module a remote exposes, as its federation.config.ts names it ('./routes', './book-form'). */
 export type ExposedModulePath = `./${string}`;
@@ -35,7 +30,15 @@ async function fetchJson<T>(url: string, init: RequestInit = {}): Promise<T> {
   return (await response.json()) as T;
 }
 
-export const fetchRemotesConfig = () => fetchJson<RemotesConfig>(REMOTES_CONFIG_URL);
+/** The registry the first HTML carries (packages/static-web writes it in), or null. */
+function inlineRemotesConfig(): RemotesConfig | null {
+  const text = document.getElementById(REMOTES_CONFIG_ELEMENT_ID)?.textContent;
+  return text ? parseRemotesConfig(text) : null;
+}
+
+/** The registry: from the first HTML when it carries one, else from /remotes.json. */
+export const fetchRemotesConfig = async (): Promise<RemotesConfig> =>
+  inlineRemotesConfig() ?? fetchJson<RemotesConfig>(REMOTES_CONFIG_URL);
 
 /** The page's one read of /remotes.json, shared by the shell's router and every federated module. */
 export const remotesConfigQuery = {

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { AppLinkProvider } from '@campus/ui/app-link';
 import { focusMainHeading } from '@campus/web-kit/focus-main-heading';
 import { RouterLink } from './router-link';
@@ -16,11 +16,27 @@ function FocusOnRouteChange() {
   return null;
 }
 
+/**
+ * A new page starts at its top; back and forward (POP) leave the scroll position to the browser,
+ * which restores it. The first paint keeps whatever the browser chose (a reload keeps its place).
+ */
+function ScrollToTopOnNavigate() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  const firstPath = useRef<string | null>(pathname);
+  useLayoutEffect(() => {
+    if (pathname === firstPath.current) return;
+    firstPath.current = null;
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+  return null;
+}
+
 export function RootLayout() {
   return (
     <AppLinkProvider component={RouterLink}>
       <Outlet />
-      <ScrollRestoration />
+      <ScrollToTopOnNavigate />
       <FocusOnRouteChange />
     </AppLinkProvider>
   );

@@ -1,20 +1,57 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { Component, type ReactNode } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import { LoadFailure } from './load-failure';
-import { NotFoundPage } from '../pages/not-found-page';
 
 /** A shell screen that failed (its code did not load, or a bug), shown inside the layout. */
 export function RouteError() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  console.error(error);
   return <LoadFailure subject="This page" onRetry={() => window.location.reload()} />;
 }
 
-/** Last resort, when even a layout failed: the same message on a bare page. */
-export function RootError() {
+interface BoundaryProps {
+  fallback: ReactNode;
+  children: ReactNode;
+}
+
+class ErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+/**
+ * A layout route that shows RouteError in place of its child screen when that screen throws, so
+ * the layout around it (the nav bar) stays usable. Keyed by path: navigating away clears the error.
+ */
+export function RouteErrorBoundary() {
+  const { pathname } = useLocation();
   return (
-    <main id="main">
-      <RouteError />
-    </main>
+    <ErrorBoundary key={pathname} fallback={<RouteError />}>
+      <Outlet />
+    </ErrorBoundary>
+  );
+}
+
+/** Last resort, when even a layout failed: the same message on a bare page. */
+export function RootErrorBoundary({ children }: { children: ReactNode }) {
+  return (
+    <ErrorBoundary
+      fallback={
+        <main id="main">
+          <RouteError />
+        </main>
+      }
+    >
+      {children}
+    </ErrorBoundary>
   );
 }

@@ -1,20 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  federatedModuleQuery,
-  remotesConfigQuery,
-  type RemoteEntry,
-  type RemotesConfig,
-} from '@campus/web-kit/federated-module-loader';
+import { federatedModuleQuery, remotesConfigQuery } from '@campus/web-kit/federated-module-loader';
 import { REMOTE_ROUTES_MODULE, type RemoteRoutesModule } from '@campus/web-kit/remote-contract';
-
-function servesPath(entry: RemoteEntry, pathname: string): boolean {
-  return entry.paths.some((path) => pathname === path || pathname.startsWith(`${path}/`));
-}
-
-/** The remote that owns a path, or null (the shell's 404). */
-export function remoteForPath(config: RemotesConfig, pathname: string): string | null {
-  return Object.entries(config).find(([, entry]) => servesPath(entry, pathname))?.[0] ?? null;
-}
+import { remoteForPath } from '@campus/web-kit/remotes-registry';
 
 /** The query that loads a remote's routes (the component its './routes' module default-exports). */
 export const remoteRoutesQuery = (queryClient: QueryClient, remote: string) =>

@@ -6,7 +6,7 @@ import { LoadFailure } from '../layout/load-failure';
 import { PageFallback } from '../layout/page-fallback';
 import { NotFoundPage } from '../pages/not-found-page';
 import { REMOTE_ROUTES_MODULE, type RemoteRoutesModule } from '@campus/web-kit/remote-contract';
-import { remoteForPath } from './remote-registry';
+import { remoteForPath } from '@campus/web-kit/remotes-registry';
 
 const remoteTitles: Record<string, string> = {
   library: 'The library',
