@@ -22,7 +22,9 @@ function TrendingDiscussions() {
         Trending Discussions
       </h2>
       {trending.isPending ? (
-        <Skeleton lines={5} label="Loading trending discussions..." />
+        // As tall as five discussions with two-line titles, so the posts below do not jump down when
+        // they arrive (Lighthouse measured a layout shift of 0.07 on a phone with a five-line placeholder).
+        <Skeleton lines={15} label="Loading trending discussions..." className={styles.trendingLoading} />
       ) : trending.isError ? (
         <p className={styles.muted}>Trending discussions could not be loaded.</p>
       ) : trending.data.length === 0 ? (
