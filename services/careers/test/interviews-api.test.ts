@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import type { EventEnvelope } from '@campus/contracts/events';
 import { CAREERS_MESSAGES, INTERVIEW_MAX_LIMIT } from '@campus/contracts/careers-rules';
@@ -301,5 +302,101 @@ describe('GET /api/interview/search', () => {
       ['page=-1', 'Page must be a whole number from 1 to 10000'],
     ])
       expect((await request(h.url).get(`/api/interview/search?${q}`).expect(400)).body.message).toBe(message);
+  });
+});
+
+describe('GET /api/interview/search at scale (ranked by windows of 50, totals estimated past the page)', () => {
+  /** `count` experiences straight into the table (sharing thousands through HTTP would take minutes), newest first by `i`. */
+  async function seedMany(count: number, describe: (i: number) => { company: string; text: string }) {
+    const rows = Array.from({ length: count }, (_, i) => ({ i, ...describe(i) }));
+    await h.database.db.execute(sql`
+      insert into careers.interviews (company_name, role, interview_rounds_description, interview_date, salary,
+        posted_by, uploader_name, created_at)
+      select r.company, 'Role ' || r.i, r.text, date '2025-01-01' + (r.i * 7919) % 365, '10 LPA', 'seed', 'Seed',
+             timestamptz '2026-01-01' - r.i * interval '1 minute'
+      from json_to_recordset(${JSON.stringify(rows)}::json) as r(i int, company text, text text)`);
+  }
+
+  async function allPages(query: string, limit: number) {
+    const seen: string[] = [];
+    for (let page = 1; ; page++) {
+      const body = (await search(`${query}&limit=${limit}&page=${page}`)).body;
+      seen.push(...body.data.map((i: { role: string }) => i.role));
+      // The frontend shows Load More while page < pages: stopping there must have reached every match.
+      if (page >= body.pages) return { seen, last: body };
+    }
+  }
+
+  test('when a word is common, then Load More reaches every match once, in order, and the last page has the exact total', async () => {
+    await seedMany(2600, (i) => ({
+      company: 'Nimbus',
+      text: i % 3 === 0 ? '<p>kubernetes operators</p>' : '<p>arrays</p>',
+    }));
+    const first = (await search('q=kubernetes')).body;
+    // More rows than the walk reads for one page: the total is an estimate, above the page.
+    expect(first.data).toHaveLength(6);
+    expect(first.pages).toBeGreaterThan(1);
+    expect(first.total).toBeGreaterThanOrEqual(51);
+    const { seen, last } = await allPages('q=kubernetes', 50);
+    const expected = Array.from({ length: 2600 }, (_, i) => i)
+      .filter((i) => i % 3 === 0)
+      .map((i) => `Role ${i}`);
+    expect(seen).toEqual(expected); // same rank everywhere: newest first, no duplicate, no gap
+    expect(last).toMatchObject({ total: expected.length, pages: Math.ceil(expected.length / 50) });
+  });
+
+  test('when a word is rare among many experiences, then it is looked up and counted exactly', async () => {
+    await seedMany(2600, (i) => ({
+      company: 'Nimbus',
+      text: i % 500 === 7 ? '<p>zanzibar trip</p>' : '<p>arrays</p>',
+    }));
+    const body = (await search('q=zanzib')).body;
+    expect(body).toMatchObject({ total: 6, pages: 1 });
+    expect(roles(body)).toEqual(['Role 7', 'Role 507', 'Role 1007', 'Role 1507', 'Role 2007', 'Role 2507']);
+  });
+
+  test('when sorted by date, then every page follows the interview date across the whole list', async () => {
+    await seedMany(2600, (i) => ({ company: 'Nimbus', text: i % 2 ? '<p>graphs</p>' : '<p>arrays</p>' }));
+    const { seen, last } = await allPages('q=graphs&sort=date_asc', 50);
+    const date = (i: number) => (i * 7919) % 365;
+    const expected = Array.from({ length: 2600 }, (_, i) => i)
+      .filter((i) => i % 2)
+      .sort((a, b) => date(a) - date(b) || a - b)
+      .map((i) => `Role ${i}`);
+    expect(seen).toEqual(expected);
+    expect(last.total).toBe(1300);
+  });
+
+  test('when there are more than 50 matches, then the newest 50 are ranked together, then the next 50', async () => {
+    // The company hit is the oldest of 56 matches: it leads the second window, not the first page.
+    await seedMany(56, (i) =>
+      i === 55
+        ? { company: 'Kestrel', text: '<p>arrays</p>' }
+        : { company: 'Nimbus', text: '<p>kestrel cache</p>' },
+    );
+    const first = (await search('q=kestrel&limit=50')).body;
+    expect(first).toMatchObject({ total: 56, pages: 2 });
+    expect(roles(first)).toEqual(Array.from({ length: 50 }, (_, i) => `Role ${i}`));
+    expect(roles((await search('q=kestrel&limit=50&page=2')).body)).toEqual([
+      'Role 55',
+      ...[50, 51, 52, 53, 54].map((i) => `Role ${i}`),
+    ]);
+    // Within the newest 50 it comes first.
+    await h.reset();
+    await seedMany(56, (i) =>
+      i === 10
+        ? { company: 'Kestrel', text: '<p>arrays</p>' }
+        : { company: 'Nimbus', text: '<p>kestrel cache</p>' },
+    );
+    expect(roles((await search('q=kestrel')).body)[0]).toBe('Role 10');
+  });
+
+  test("when filtered by company, then the total is that company's count, kept as experiences are shared", async () => {
+    await seedMany(30, (i) => ({ company: i % 3 ? 'Société Générale' : 'Socotra', text: '<p>arrays</p>' }));
+    expect((await search('company=societe')).body).toMatchObject({ total: 20, pages: 4 });
+    expect((await search('company=soc')).body.total).toBe(30);
+    await shareInterview(h, asha, { ...validInterview, companyName: 'SOCIÉTÉ GÉNÉRALE' });
+    expect((await search('company=societe')).body.total).toBe(21);
+    expect((await search('')).body.total).toBe(31);
   });
 });

@@ -1,9 +1,8 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, type SQL } from 'drizzle-orm';
 import { descNullsLast } from '@campus/service-kit/index-order';
 import type { Db, DbExecutor } from '@campus/service-kit/db';
 import {
-  countInterviewsSql,
-  searchInterviewsSql,
+  runInterviewSearch,
   type InterviewSearchFilters,
   type InterviewSearchRow,
 } from './interview-search-sql';
@@ -136,17 +135,12 @@ export function createCareersStore(db: Db) {
       return row;
     },
 
-    /** One page of interview experiences matching the filters, and how many match in all. */
+    /** One page of interview experiences matching the filters, and how many match (exact or estimated, see the search SQL). */
     async searchInterviews(filters: InterviewSearchFilters): Promise<Page<InterviewRecord>> {
-      const rows = rowsOf<InterviewSearchRow>(await db.execute(searchInterviewsSql(filters)));
-      const total = rows.length
-        ? Number(rows[0]!.total)
-        : filters.offset === 0
-          ? 0
-          : Number(
-              rowsOf<{ total: string | number }>(await db.execute(countInterviewsSql(filters)))[0]?.total ??
-                0,
-            );
+      const { rows, total } = await runInterviewSearch(
+        async <T extends Record<string, unknown>>(query: SQL) => rowsOf<T>(await db.execute(query)),
+        filters,
+      );
       return { items: rows.map(fromSearchRow), total };
     },
   };
