@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ViewResponse } from '@campus/contracts/events-domain';
 import { EVENTS_MESSAGES } from '@campus/contracts/events-domain-rules';
@@ -56,7 +56,13 @@ describe('/events', () => {
     // The spec's form never asked for a title: a fallback, never an empty heading.
     expect(within(cards[1]!).getByRole('heading', { name: EVENTS_MESSAGES.untitled })).toBeInTheDocument();
 
+    // The grid's posters wait for the carousel's first (the page's largest paint), then load lazily.
     const poster = within(cards[0]!).getByRole('img', { name: 'Poster: Event 7' });
+    expect(poster).not.toHaveAttribute('src');
+    expect(poster).not.toHaveAttribute('srcset');
+    const first = (document.querySelector('.slick-current') as HTMLElement).querySelector('img')!;
+    expect(first).toHaveAttribute('srcset', expect.stringContaining(' 320w'));
+    fireEvent.load(first);
     expect(poster).toHaveAttribute('srcset', expect.stringContaining(' 320w'));
     expect(poster).toHaveAttribute('loading', 'lazy');
     // Fewer than 10: no more pages.

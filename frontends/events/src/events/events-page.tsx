@@ -12,6 +12,7 @@ import { useEventsList, useViewEvent } from '../events-api';
 import { EventCard } from './event-card';
 import { EventCarousel } from './event-carousel';
 import { PosterOverlay } from './poster-overlay';
+import { FirstPosterFirst } from './poster-image';
 import styles from './events-page.module.css';
 
 /**
@@ -43,7 +44,7 @@ export default function EventsPage() {
       )}
       {list.status === 'empty' && <EmptyState title={EVENTS_MESSAGES.empty} />}
       {list.status === 'results' && (
-        <>
+        <FirstPosterFirst>
           <EventCarousel
             events={list.events.slice(0, CAROUSEL_EVENTS)}
             onOpen={onOpen}
@@ -70,7 +71,7 @@ export default function EventsPage() {
               variant="success"
             />
           </section>
-        </>
+        </FirstPosterFirst>
       )}
       <PosterOverlay event={open} onClose={() => setOpenId(null)} />
     </div>
