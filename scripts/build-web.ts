@@ -207,13 +207,16 @@ export function precompress(directory: string): number {
 }
 
 /**
- * shell/preload.json, read by the gateway (gateway/src/shell-page.ts) to put preload links in the
+ * shell/preload.json, read by the static server (packages/static-web/src/shell-page.ts) to put preload links in the
  * first HTML: the shell's boot files, the chunks every screen needs but only main.js discovers
- * (bootstrap, framework, kit). Remotes are not preloaded (see shell-page.ts).
+ * (bootstrap, framework, kit), and main.js itself, so it is fetched first. The route's remote is
+ * preloaded by its manifest only (see shell-page.ts).
  */
 function writePreloadList(stats: MultiStats, outputDir: string): void {
   const shellCompilation = stats.stats.find(({ compilation }) => compilation.name === 'shell')?.compilation;
-  const shell = ['bootstrap', 'framework', 'kit'].flatMap((name) => {
+  // main.js first: the page's deferred entry script would otherwise be fetched at low priority,
+  // behind the chunks it is the one to start.
+  const shell = ['main', 'bootstrap', 'framework', 'kit'].flatMap((name) => {
     const chunk = shellCompilation?.namedChunks.get(name);
     return chunk ? [...chunk.files].filter((file) => /\.(js|css)$/.test(file)).map((file) => `/${file}`) : [];
   });

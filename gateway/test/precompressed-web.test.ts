@@ -70,7 +70,11 @@ beforeAll(async () => {
   fs.writeFileSync(
     path.join(webRoot, 'shell', 'remotes.json'),
     JSON.stringify({
-      library: { manifest: '/remotes/library/mf-manifest.json', paths: ['/library', '/bookstatus'] },
+      library: {
+        manifest: '/remotes/library/mf-manifest.json',
+        paths: ['/library', '/bookstatus'],
+        preload: { '/bookstatus': ['/api/book/pending?page=1'] },
+      },
     }),
   );
   fs.writeFileSync(
@@ -170,6 +174,14 @@ describe("the first HTML preloads the shell's boot files", () => {
       expect(decode(await get(`${url}${screen}`, { Accept: 'text/html' }))).toContain(manifest);
     for (const screen of ['/', '/feature', '/libraryx'])
       expect(decode(await get(`${url}${screen}`, { Accept: 'text/html' }))).not.toContain(manifest);
+  });
+
+  test("a screen's declared first reads are preloaded with its page, sending cookies as the API client does", async () => {
+    const data =
+      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/book/pending?page=1">';
+    expect(decode(await get(`${url}/bookstatus`, { Accept: 'text/html' }))).toContain(data);
+    for (const screen of ['/library', '/bookstatus/other', '/'])
+      expect(decode(await get(`${url}${screen}`, { Accept: 'text/html' }))).not.toContain('href="/api/');
   });
 
   test('when ops edit remotes.json, the next page carries the new registry; markup in it cannot close the tag', async () => {

@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseRemotesConfig, remoteForPath, type RemotesConfig } from '@campus/web-kit/remotes-registry';
+import {
+  parseRemotesConfig,
+  preloadsForPath,
+  remoteForPath,
+  type RemotesConfig,
+} from '@campus/web-kit/remotes-registry';
 
 const config = JSON.parse(
   readFileSync(path.join(__dirname, '../public/remotes.json'), 'utf8'),
@@ -44,6 +49,25 @@ describe('the remotes configuration (shell/public/remotes.json)', () => {
       '{"x":{"manifest":"/m","paths":[1]}}',
     ])
       expect(parseRemotesConfig(broken)).toBeNull();
+  });
+
+  it("preloads a screen's first reads for its exact path only, and only same-origin API reads", () => {
+    expect(preloadsForPath(config, '/events')).toEqual(['/api/event/allevents?page=1&limit=10']);
+    expect(preloadsForPath(config, '/events/else')).toEqual([]);
+    expect(preloadsForPath(config, '/library')).toEqual([]);
+    expect(preloadsForPath(config, '/nowhere')).toEqual([]);
+    const withPreload = (urls: unknown) =>
+      JSON.stringify({ events: { manifest: '/m.json', paths: ['/events'], preload: { '/events': urls } } });
+    expect(parseRemotesConfig(withPreload(['/api/event/allevents?page=1']))).not.toBeNull();
+    for (const hostile of [
+      ['https://evil.example/api/x'],
+      ['//evil.example/api/x'],
+      ['/remotes/x.js'],
+      ['/api/a b'],
+      [1],
+      '/api/x',
+    ])
+      expect(parseRemotesConfig(withPreload(hostile))).toBeNull();
   });
 
   it('loads every remote from its own manifest under /remotes/<name>/', () => {

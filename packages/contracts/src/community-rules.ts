@@ -41,6 +41,18 @@ export const HIDDEN_VOTER = 'hidden';
 /** Fundraising: a pledge is a whole number of rupees from 1 to a UPI payment's usual ceiling. */
 export const PLEDGE_MIN = 1;
 export const PLEDGE_MAX = 100_000;
+
+/**
+ * A whole number of rupees with Indian digit grouping ("1,00,000"), as `toLocaleString('en-IN')`
+ * writes it, without building an Intl formatter when this module is imported (the messages below
+ * are built then, and a formatter's first construction costs a phone tens of milliseconds).
+ */
+export function indianGrouping(amount: number): string {
+  const digits = String(Math.trunc(Math.abs(amount)));
+  const last3 = digits.slice(-3);
+  const rest = digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',');
+  return `${amount < 0 ? '-' : ''}${rest ? `${rest},` : ''}${last3}`;
+}
 /** How long the card says 'Copied!' after Copy UPI ID (spec §9). */
 export const COPIED_INDICATOR_MS = 2000;
 
@@ -57,7 +69,7 @@ export const COMMUNITY_MESSAGES = {
   loginToComment: 'Please log in to comment.',
   loginToPledge: 'Please log in to record a pledge.',
   invalidAmount: 'Please enter a valid amount',
-  amountTooLarge: `A single pledge can be at most ₹${PLEDGE_MAX.toLocaleString('en-IN')}.`,
+  amountTooLarge: `A single pledge can be at most ₹${indianGrouping(PLEDGE_MAX)}.`,
   pledged: 'Thank you! Your pledge is recorded.',
   campaignsFound: 'Campaigns found',
 } as const;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import {
   parseRemotesConfig,
+  preloadsForPath,
   remoteForPath,
   REMOTES_CONFIG_ELEMENT_ID,
   type RemotesConfig,
@@ -25,6 +26,17 @@ export interface ShellPage {
 function readText(file: string): string | null {
   try {
     return fs.readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+function parsePreloadList(text: string): PreloadList | null {
+  try {
+    const list = JSON.parse(text) as Partial<PreloadList>;
+    return Array.isArray(list.shell)
+      ? { shell: list.shell.filter((file) => typeof file === 'string') }
+      : null;
   } catch {
     return null;
   }
@@ -56,6 +68,13 @@ function preloadLink(href: string): string {
  */
 const manifestPreloadLink = (href: string) =>
   `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`;
+
+/**
+ * An API read the route's remote makes first (remotes.json `preload`), fetched with the page. The
+ * kit's API client sends cookies (`credentials: 'include'`), which `use-credentials` matches.
+ */
+const dataPreloadLink = (href: string) =>
+  `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeAttribute(href)}">`;
 
 /** The registry as a JSON data block (never run: CSP allows it); `<` escaped so it cannot close the tag. */
 const registryDataBlock = (config: RemotesConfig) =>
@@ -95,7 +114,7 @@ export function shellPages(shellDir: string): (pathname: string) => ShellPage | 
     return {
       version,
       html: readText(indexFile),
-      preload: preloadText === null ? null : (JSON.parse(preloadText) as PreloadList),
+      preload: preloadText === null ? null : parsePreloadList(preloadText),
       registry: parseRemotesConfig(readText(registryFile) ?? ''),
       pages: new Map(),
     };
@@ -107,7 +126,9 @@ export function shellPages(shellDir: string): (pathname: string) => ShellPage | 
     const { html, preload, registry, pages } = built;
     if (html === null) return null;
     const remote = preload && registry ? remoteForPath(registry, pathname) : null;
-    const key = remote ?? '';
+    const dataPreloads = remote ? preloadsForPath(registry!, pathname) : [];
+    // One page per remote and declared preloads: a finite set, whatever paths are asked for.
+    const key = [remote ?? '', ...dataPreloads].join(' ');
     const cached = pages.get(key);
     if (cached) return cached;
 
@@ -116,6 +137,7 @@ export function shellPages(shellDir: string): (pathname: string) => ShellPage | 
           ...preload.shell.map(preloadLink),
           ...(registry ? [registryDataBlock(registry)] : []),
           ...(registry && remote ? [manifestPreloadLink(registry[remote]!.manifest)] : []),
+          ...dataPreloads.map(dataPreloadLink),
         ]
       : [];
     const page = compressed(head.length ? html.replace('</head>', `${head.join('')}</head>`) : html);

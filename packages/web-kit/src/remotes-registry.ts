@@ -8,6 +8,13 @@
 export interface RemoteEntry {
   manifest: string;
   paths: string[];
+  /**
+   * The API reads a screen of the remote makes first, by the screen's exact path
+   * (`{"/events": ["/api/event/allevents?page=1&limit=10"]}`): the first HTML preloads them, so the
+   * data is on its way while the page boots. Same-origin GETs under /api/ only, written exactly as
+   * the remote requests them (a URL that differs is fetched twice).
+   */
+  preload?: Record<string, string[]>;
 }
 
 export type RemotesConfig = Record<string, RemoteEntry>;
@@ -30,12 +37,31 @@ export function remoteForPath(config: RemotesConfig, pathname: string): string |
   return Object.entries(config).find(([, entry]) => servesPath(entry, pathname))?.[0] ?? null;
 }
 
+const isStringList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+/** A same-origin API path: `/api/...`, no scheme, host or whitespace. */
+const API_READ = /^\/api\/[^\s\\]*$/;
+
+function isPreloadMap(value: unknown): value is Record<string, string[]> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.entries(value).every(
+    ([path, urls]) => path.startsWith('/') && isStringList(urls) && urls.every((url) => API_READ.test(url)),
+  );
+}
+
 function isRemoteEntry(value: unknown): value is RemoteEntry {
   if (typeof value !== 'object' || value === null) return false;
-  const { manifest, paths } = value as Partial<RemoteEntry>;
+  const { manifest, paths, preload } = value as Partial<RemoteEntry>;
   return (
-    typeof manifest === 'string' && Array.isArray(paths) && paths.every((path) => typeof path === 'string')
+    typeof manifest === 'string' && isStringList(paths) && (preload === undefined || isPreloadMap(preload))
   );
+}
+
+/** What the first HTML preloads for a path: the API reads the serving remote declares for it. */
+export function preloadsForPath(config: RemotesConfig, pathname: string): string[] {
+  const remote = remoteForPath(config, pathname);
+  return (remote && config[remote]!.preload?.[pathname]) || [];
 }
 
 /** The registry when `text` is one (an object of well-formed entries), else null. */

@@ -20,6 +20,7 @@ import type { SessionUser } from '@campus/web-kit/auth-store';
 import { usePageTitle } from '@campus/web-kit/use-page-title';
 import { usePendingBooks, useReviewBook } from '../library-api';
 import { useCardListFocus } from '@campus/web-kit/use-card-list-focus';
+import { lazyValue } from '@campus/web-kit/lazy-value';
 import styles from './book-status-page.module.css';
 
 /** `/bookstatus`: the teacher's queue of pending books in their subjects, to accept or decline. */
@@ -87,7 +88,9 @@ function PendingBooks({ teacher }: { teacher: SessionUser }) {
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+const dateFormat = lazyValue(
+  () => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }),
+);
 
 /**
  * A book waiting for review: what the teacher needs to judge it (uploader, branch, semester, tags,
@@ -106,7 +109,7 @@ function PendingBookCard({ book, teacher }: { book: Book; teacher: SessionUser }
     ...(book.semester === undefined
       ? []
       : ([['Semester', String(book.semester)]] as Array<[string, string]>)),
-    ['Uploaded', dateFormat.format(new Date(book.createdAt))],
+    ['Uploaded', dateFormat().format(new Date(book.createdAt))],
   ];
 
   return (

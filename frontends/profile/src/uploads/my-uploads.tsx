@@ -7,6 +7,7 @@ import { ErrorState } from '@campus/ui/error-state';
 import { LoadMoreButton } from '@campus/ui/load-more-button';
 import { Skeleton } from '@campus/ui/skeleton';
 import { useCardListFocus } from '@campus/web-kit/use-card-list-focus';
+import { lazyValue } from '@campus/web-kit/lazy-value';
 import { useMyUploads } from '../profile-api';
 import styles from './my-uploads.module.css';
 
@@ -16,8 +17,10 @@ const STATUS: Record<NonNullable<BookUpload['status']>, { label: string; tone: B
   declined: { label: 'Declined', tone: 'danger' },
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-const shownDate = (iso: string) => dateFormat.format(new Date(iso));
+const dateFormat = lazyValue(
+  () => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }),
+);
+const shownDate = (iso: string) => dateFormat().format(new Date(iso));
 
 const uploadsCount = (total: number) => `${total} ${total === 1 ? 'upload' : 'uploads'}`;
 
