@@ -1,7 +1,7 @@
 import '@campus/ui/tokens.css';
 import './global.css';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AuthProvider } from '@campus/web-kit/auth-context';
@@ -18,18 +18,23 @@ if (!isShellPath(window.location.pathname)) void prefetchRemoteForPath(queryClie
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <ToastProvider>
-          <BrowserRouter>
-            <RootErrorBoundary>
-              <ShellRoutes />
-            </RootErrorBoundary>
-          </BrowserRouter>
-        </ToastProvider>
-      </AuthProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const root = createRoot(container);
+// A transition: React renders the first page in slices of a few milliseconds, yielding to the
+// browser between them, instead of one long task that keeps a phone from answering a tap.
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <ToastProvider>
+            <BrowserRouter>
+              <RootErrorBoundary>
+                <ShellRoutes />
+              </RootErrorBoundary>
+            </BrowserRouter>
+          </ToastProvider>
+        </AuthProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+});
