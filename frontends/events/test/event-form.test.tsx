@@ -53,6 +53,20 @@ async function fillLinks() {
   await userEvent.type(screen.getByLabelText(/^Registration link/), 'https://forms.example.org/hack');
 }
 
+/** The form for a signed-in student, with the server accepting the event (201). */
+const renderPostingForm = (onCreated?: () => void) =>
+  renderRemoteScreen(<EventForm onCreated={onCreated} />, {
+    user: student,
+    path: '/profile/createvent',
+    replies: [
+      contractReply(
+        CreateEventResponse,
+        { success: true, message: 'Event posted', data: campusEvent(1) },
+        { url: '/api/event/createform', method: 'POST', status: 201 },
+      ),
+    ],
+  });
+
 describe('Create Event Post', () => {
   test('it says the post is deleted after 30 days', () => {
     renderRemoteScreen(<EventForm />, { user: student, path: '/profile/createvent' });
@@ -97,17 +111,7 @@ describe('Create Event Post', () => {
 
   test('when a poster and links are given, then the poster uploads, the event is posted with its posterUrl and the user goes to /events', async () => {
     const onCreated = jest.fn();
-    const { requests, location } = renderRemoteScreen(<EventForm onCreated={onCreated} />, {
-      user: student,
-      path: '/profile/createvent',
-      replies: [
-        contractReply(
-          CreateEventResponse,
-          { success: true, message: 'Event posted', data: campusEvent(1) },
-          { url: '/api/event/createform', method: 'POST', status: 201 },
-        ),
-      ],
-    });
+    const { requests, location } = renderPostingForm(onCreated);
     await userEvent.upload(screen.getByLabelText(/^Event poster/), image());
     expect(screen.getByRole('img', { name: 'Preview of the chosen poster' })).toHaveAttribute(
       'src',
@@ -130,17 +134,7 @@ describe('Create Event Post', () => {
   test('while the poster uploads, then "Uploading..." with its progress, and nothing is posted until it is done', async () => {
     let release!: () => void;
     FakeUpload.hold = new Promise<void>((resolve) => (release = resolve));
-    const { requests, location } = renderRemoteScreen(<EventForm />, {
-      user: student,
-      path: '/profile/createvent',
-      replies: [
-        contractReply(
-          CreateEventResponse,
-          { success: true, message: 'Event posted', data: campusEvent(1) },
-          { url: '/api/event/createform', method: 'POST', status: 201 },
-        ),
-      ],
-    });
+    const { requests, location } = renderPostingForm();
     await userEvent.upload(screen.getByLabelText(/^Event poster/), image());
     await fillLinks();
     await userEvent.click(screen.getByRole('button', { name: 'Post Event' }));

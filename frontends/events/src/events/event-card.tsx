@@ -3,6 +3,7 @@ import { Badge } from '@campus/ui/badge';
 import { PosterImage } from './poster-image';
 import { eventTitle, posterAlt } from './event-text';
 import styles from './event-card.module.css';
+import { RegisterNowLink } from './register-now-link';
 
 export interface EventCardProps {
   event: CampusEvent;
@@ -44,9 +45,7 @@ export function EventCard({ event, onOpen, priority = false }: EventCardProps) {
       <div className={styles.body}>
         <h3 className={styles.title}>{title}</h3>
         <div className={styles.links} onClick={(e) => e.stopPropagation()}>
-          <a className={styles.register} href={event.registerLink} target="_blank" rel="noopener noreferrer">
-            Register Now
-          </a>
+          <RegisterNowLink event={event} className={styles.register} />
           {event.instagramLink && (
             <a
               className={styles.follow}

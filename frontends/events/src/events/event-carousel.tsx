@@ -6,6 +6,7 @@ import { Button } from '@campus/ui/button';
 import { PosterImage } from './poster-image';
 import { eventDescription, eventTitle, posterAlt } from './event-text';
 import styles from './event-carousel.module.css';
+import { RegisterNowLink } from './register-now-link';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 function subscribeReducedMotion(onChange: () => void) {
@@ -159,14 +160,7 @@ export function EventCarousel({ events, onOpen, held = false }: EventCarouselPro
                   <h2 className={styles.title}>{eventTitle(event)}</h2>
                   <p className={styles.description}>{eventDescription(event)}</p>
                   <div className={styles.actions}>
-                    <a
-                      className={styles.register}
-                      href={event.registerLink}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                    >
-                      Register Now
-                    </a>
+                    <RegisterNowLink event={event} className={styles.register} />
                     <Button variant="secondary" onClick={() => onOpen(event)}>
                       Learn More
                     </Button>

@@ -3,6 +3,7 @@ import { Modal } from '@campus/ui/modal';
 import { PosterImage } from './poster-image';
 import { eventTitle, posterAlt } from './event-text';
 import styles from './poster-overlay.module.css';
+import { RegisterNowLink } from './register-now-link';
 
 export interface PosterOverlayProps {
   event: CampusEvent | null;
@@ -33,14 +34,7 @@ export function PosterOverlay({ event, onClose }: PosterOverlayProps) {
           />
           <figcaption className={styles.caption}>
             <span className={styles.title}>{eventTitle(event)}</span>
-            <a
-              className={styles.register}
-              href={event.registerLink}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              Register Now
-            </a>
+            <RegisterNowLink event={event} className={styles.register} />
           </figcaption>
         </figure>
       )}
