@@ -52,7 +52,7 @@ async function lighthouseFigures(url: string, runs: number): Promise<LighthouseF
   const { default: lighthouse } = await import('lighthouse');
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
   const { launch } = await import('chrome-launcher');
-  const run = async (preset: 'mobile' | 'desktop') => {
+  const runOnce = async (preset: 'mobile' | 'desktop') => {
     // A fresh browser per run: an empty cache, like a first visit on a phone.
     const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
     try {
@@ -67,16 +67,27 @@ async function lighthouseFigures(url: string, runs: number): Promise<LighthouseF
         preset === 'desktop' ? desktopConfig : undefined,
       );
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-      const { categories, audits } = result.lhr;
+      const { categories, audits, runtimeError } = result.lhr;
+      // A run Lighthouse could not complete scores 0: say why instead of printing a bare 0.
+      if (runtimeError)
+        console.error(`  ${preset} run on ${url}: ${runtimeError.code}: ${runtimeError.message}`);
       return {
         performance: Math.round((categories.performance?.score ?? 0) * 100),
         accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
         tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
         lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+        failed: runtimeError !== undefined,
       };
     } finally {
       chrome.kill();
     }
+  };
+  // Lighthouse sometimes fails to record the trace (NO_NAVSTART, NO_FCP on a busy machine): such a
+  // run is tried again, at most twice, rather than counted as a score of 0.
+  const run = async (preset: 'mobile' | 'desktop') => {
+    let figures = await runOnce(preset);
+    for (let retry = 0; retry < 2 && figures.failed; retry += 1) figures = await runOnce(preset);
+    return figures;
   };
   const mobile = [];
   for (let index = 0; index < runs; index += 1) mobile.push(await run('mobile'));

@@ -191,14 +191,22 @@ describe("the first HTML preloads the shell's boot files", () => {
       fs.writeFileSync(
         registryFile,
         JSON.stringify({
-          library: { manifest: '/remotes/library-v2/mf-manifest.json?a=</script><b>', paths: ['/library'] },
+          library: {
+            manifest: "/remotes/library-v2/mf-manifest.json?a=</script><b>&c=$&$'$`$$",
+            paths: ['/library'],
+          },
         }),
       );
       fs.utimesSync(registryFile, new Date(), new Date(Date.now() + 5_000));
       const html = decode(await get(`${url}/library`, { Accept: 'text/html' }));
       expect(html).toContain('/remotes/library-v2/mf-manifest.json?a=\\u003c/script>\\u003cb>');
       expect(html).not.toContain('</script><b>');
-      expect(html).toContain('href="/remotes/library-v2/mf-manifest.json?a=&lt;/script&gt;&lt;b&gt;"');
+      // `$&`, `$'`, `` $` `` and `$$` stay text: no copy of the page lands inside the data block.
+      expect(html).toContain(
+        'href="/remotes/library-v2/mf-manifest.json?a=&lt;/script&gt;&lt;b&gt;&amp;c=$&amp;$\'$`$$"',
+      );
+      expect(html.match(/<\/head>/g)).toHaveLength(1);
+      expect(html.match(/<script type="application\/json"/g)).toHaveLength(1);
     } finally {
       fs.writeFileSync(registryFile, original);
       fs.utimesSync(registryFile, new Date(), new Date(Date.now() + 10_000));

@@ -64,10 +64,23 @@ describe('the remotes configuration (shell/public/remotes.json)', () => {
       ['//evil.example/api/x'],
       ['/remotes/x.js'],
       ['/api/a b'],
+      ['/api/../../admin'],
+      ['/api/%2e%2e/%2e%2e/admin'],
+      ['/api/x\u0000'],
+      ['/api\\..\\admin'],
       [1],
       '/api/x',
     ])
       expect(parseRemotesConfig(withPreload(hostile))).toBeNull();
+  });
+
+  it('refuses an entry that would claim every page or load its manifest from a script URL', () => {
+    const entry = (manifest: string, paths: unknown) => JSON.stringify({ x: { manifest, paths } });
+    expect(parseRemotesConfig(entry('https://cdn.example/x/mf-manifest.json', ['/x']))).not.toBeNull();
+    for (const paths of [[''], ['/'], ['x'], ['/a b'], ['/a/../b']])
+      expect(parseRemotesConfig(entry('/remotes/x/mf-manifest.json', paths))).toBeNull();
+    for (const manifest of ['javascript:alert(1)', '//evil.example/m.json', 'data:,{}'])
+      expect(parseRemotesConfig(entry(manifest, ['/x']))).toBeNull();
   });
 
   it('loads every remote from its own manifest under /remotes/<name>/', () => {

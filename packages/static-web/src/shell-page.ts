@@ -140,7 +140,8 @@ export function shellPages(shellDir: string): (pathname: string) => ShellPage | 
           ...dataPreloads.map(dataPreloadLink),
         ]
       : [];
-    const page = compressed(head.length ? html.replace('</head>', `${head.join('')}</head>`) : html);
+    // A function, not a string: `$&`, `$'` or `$$` in a registry value must stay text, not patterns.
+    const page = compressed(head.length ? html.replace('</head>', () => `${head.join('')}</head>`) : html);
     pages.set(key, page);
     return page;
   };

@@ -40,13 +40,50 @@ export function remoteForPath(config: RemotesConfig, pathname: string): string |
 const isStringList = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === 'string');
 
-/** A same-origin API path: `/api/...`, no scheme, host or whitespace. */
-const API_READ = /^\/api\/[^\s\\]*$/;
+const BASE = 'http://registry.invalid';
+
+/**
+ * A same-origin API read written in its normal form: `/api/...`, no scheme or host, and nothing a
+ * URL parser would rewrite (`..` segments, encoded dots, backslashes, control characters), so what
+ * is preloaded is exactly what the check saw.
+ */
+function isApiRead(value: string): boolean {
+  if (!value.startsWith('/api/')) return false;
+  let url: URL;
+  try {
+    url = new URL(value, BASE);
+  } catch {
+    return false;
+  }
+  return url.origin === BASE && url.pathname.startsWith('/api/') && `${url.pathname}${url.search}` === value;
+}
+
+/** A path that a URL parser leaves as it is. */
+function isNormalPath(value: string): boolean {
+  try {
+    return new URL(value, BASE).pathname === value;
+  } catch {
+    return false;
+  }
+}
+
+/** A path a remote serves: `/` and a name, in normal form (an empty or bare `/` would claim every page). */
+const isServedPath = (value: string) => /^\/[^\s?#\\]+$/.test(value) && isNormalPath(value);
+
+/** A manifest's address: a path on this site, or an http(s) URL (a remote served from elsewhere). */
+function isManifestUrl(value: string): boolean {
+  if (value.startsWith('/') && !value.startsWith('//')) return isNormalPath(value.split('?')[0]!);
+  try {
+    return ['https:', 'http:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
 
 function isPreloadMap(value: unknown): value is Record<string, string[]> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   return Object.entries(value).every(
-    ([path, urls]) => path.startsWith('/') && isStringList(urls) && urls.every((url) => API_READ.test(url)),
+    ([path, urls]) => isServedPath(path) && isStringList(urls) && urls.every(isApiRead),
   );
 }
 
@@ -54,7 +91,11 @@ function isRemoteEntry(value: unknown): value is RemoteEntry {
   if (typeof value !== 'object' || value === null) return false;
   const { manifest, paths, preload } = value as Partial<RemoteEntry>;
   return (
-    typeof manifest === 'string' && isStringList(paths) && (preload === undefined || isPreloadMap(preload))
+    typeof manifest === 'string' &&
+    isManifestUrl(manifest) &&
+    isStringList(paths) &&
+    paths.every(isServedPath) &&
+    (preload === undefined || isPreloadMap(preload))
   );
 }
 

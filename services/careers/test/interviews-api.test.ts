@@ -391,6 +391,25 @@ describe('GET /api/interview/search at scale (ranked by windows of 50, totals es
     expect(roles((await search('q=kestrel')).body)[0]).toBe('Role 10');
   });
 
+  test('when a page is far down the list, then the database answers it in the same order, with the exact total', async () => {
+    // Every row matches; the one company hit is row 1210, in the window of rows 1200-1249.
+    await seedMany(2600, (i) =>
+      i === 1210
+        ? { company: 'Kestrel', text: '<p>arrays</p>' }
+        : { company: 'Nimbus', text: '<p>kestrel cache</p>' },
+    );
+    const page = async (n: number) => (await search(`q=kestrel&limit=50&page=${n}`)).body;
+    const rows = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, i) => `Role ${from + i}`);
+    // Page 19 is read off the walk, page 20 onwards (past 1,000 matches) in the database.
+    expect(roles(await page(19))).toEqual(rows(900, 950));
+    expect(roles(await page(20))).toEqual(rows(950, 1000));
+    const deep = await page(25);
+    expect(roles(deep)).toEqual(['Role 1210', ...rows(1200, 1210), ...rows(1211, 1250)]);
+    expect(deep).toMatchObject({ total: 2600, pages: 52 });
+    expect(await page(53)).toMatchObject({ data: [], total: 2600 });
+  });
+
   test("when filtered by company, then the total is that company's count, kept as experiences are shared", async () => {
     await seedMany(30, (i) => ({ company: i % 3 ? 'Société Générale' : 'Socotra', text: '<p>arrays</p>' }));
     expect((await search('company=societe')).body).toMatchObject({ total: 20, pages: 4 });

@@ -10,6 +10,8 @@ export function RouteError() {
 interface BoundaryProps {
   fallback: ReactNode;
   children: ReactNode;
+  /** When it changes while the fallback shows, the children are tried again. */
+  resetKey?: unknown;
 }
 
 class ErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
@@ -23,6 +25,10 @@ class ErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
     console.error(error);
   }
 
+  override componentDidUpdate(previous: BoundaryProps) {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
+  }
+
   override render() {
     return this.state.failed ? this.props.fallback : this.props.children;
   }
@@ -30,12 +36,14 @@ class ErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
 
 /**
  * A layout route that shows RouteError in place of its child screen when that screen throws, so
- * the layout around it (the nav bar) stays usable. Keyed by path: navigating away clears the error.
+ * the layout around it (the nav bar) stays usable. Any navigation (a new path, a new search, the
+ * same link again: a new location key) tries the screen again, as the data router's errorElement
+ * did; a navigation that works never remounts the screen.
  */
 export function RouteErrorBoundary() {
-  const { pathname } = useLocation();
+  const { key } = useLocation();
   return (
-    <ErrorBoundary key={pathname} fallback={<RouteError />}>
+    <ErrorBoundary resetKey={key} fallback={<RouteError />}>
       <Outlet />
     </ErrorBoundary>
   );

@@ -138,6 +138,40 @@ export function populationSql(company: string | undefined): SQL {
     where starts_with(c.scope, 'company:' || careers.search_fold(${company}))`;
 }
 
+/**
+ * Past this many matches a page is answered in the database (deepPageSql) instead of handing the
+ * walk's candidates to Node: page 10,000 of 50 would otherwise bring up to every match across.
+ */
+export const DEEP_PAGE_MATCHES = 1_000;
+
+function matchesCte(filters: Pick<InterviewSearchFilters, 'q' | 'company'>): SQL {
+  return sql`m as materialized (
+      select i.id, i.created_at, i.interview_date, ts_rank(i.search_document, careers.prefix_query(${filters.q})) as rank
+      from careers.interviews i
+      where i.search_document @@ careers.prefix_query(${filters.q})${companyFilter(filters.company)}
+    )`;
+}
+
+/**
+ * A page far down the list, in the same order as the walk's pages (rank windows of RANK_WINDOW in
+ * the order's index order, or the date order), ordered and cut in the database: only the page's
+ * rows leave it, with the number of all matches.
+ */
+export function deepPageSql(filters: InterviewSearchFilters): SQL {
+  const pageOrder = filters.sort ? sql`o.at` : sql`floor(o.at / ${RANK_WINDOW}), o.rank desc, o.at`;
+  return sql`with ${matchesCte(filters)},
+    o as (select i.id, i.rank, row_number() over (order by ${orderBy(filters.sort)}) - 1 as at from m i)
+    select ${columns}, (select count(*) from m) as total
+    from o join careers.interviews i on i.id = o.id
+    order by ${pageOrder}
+    limit ${filters.limit} offset ${filters.offset}`;
+}
+
+/** The number of matches alone: for a deep page past the end, which has no row to carry `total`. */
+export function matchCountSql(filters: Pick<InterviewSearchFilters, 'q' | 'company'>): SQL {
+  return sql`with ${matchesCte(filters)} select count(*) as found from m`;
+}
+
 /** Full rows by id (the page's, once its order is known). */
 export function interviewsByIdSql(ids: string[]): SQL {
   return sql`select ${columns}, 0 as total from careers.interviews i where i.id in ${ids}`;
@@ -173,6 +207,14 @@ export async function runInterviewSearch(
     return { rows, total };
   }
   const wanted = matchesWanted(filters);
+  if (wanted > DEEP_PAGE_MATCHES) {
+    // Far down the list: the database orders every match and answers the page alone.
+    const rows = await execute<InterviewSearchRow>(deepPageSql(filters));
+    const total = rows.length
+      ? Number(rows[0]!.total)
+      : Number((await execute<{ found: string }>(matchCountSql(filters)))[0]?.found ?? 0);
+    return { rows, total };
+  }
   const scan = wanted * WALK_FACTOR;
   const [walked, [scope]] = await Promise.all([
     execute<SearchCandidate>(walkCandidatesSql(filters, wanted, scan)),
