@@ -1,20 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from '../src/fixtures';
+import { seriousViolations } from '../src/axe';
 
 const shellScreens = ['/', '/register', '/login', '/feature', '/logout', '/no-such-page', '/library'];
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    );
-}
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`accessibility (${colorScheme} theme)`, () => {

@@ -1,17 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, type Account } from '../src/fixtures';
-
-/** Every axe violation (any impact) on the page as it is now, one line each. */
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.impact} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
+import { axeViolations } from '../src/axe';
 
 /** Sets the subjects a teacher reviews (they reach the library by event). */
 async function setTeacherSubjects(request: APIRequestContext, teacher: Account, subjects: string[]) {
