@@ -103,6 +103,9 @@ test.describe('a guest', () => {
 
   test('uses the keyboard only: skip link, nav links, tiles', async ({ page }) => {
     await page.goto('/feature');
+    // A keyboard user starts once the page shows (the shell renders it after the load event, in a
+    // transition): a Tab pressed before would land on the bare document.
+    await expect(page.getByRole('list', { name: 'Features' })).toBeVisible();
 
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
