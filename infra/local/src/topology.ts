@@ -39,7 +39,7 @@ const DEAD_LETTER_POLICY = {
 
 /** RabbitMQ's definitions format (what `rabbitmqctl import_definitions` reads). */
 export function brokerDefinitions(services: ReadonlyArray<RegisteredService> = SERVICES) {
-  const consuming = services.map((s) => s.definition).filter((d) => d.consumes.length > 0);
+  const definitions = services.map((s) => s.definition);
   return {
     rabbit_version: '3.13.0',
     vhosts: [{ name: VHOST }],
@@ -54,7 +54,10 @@ export function brokerDefinitions(services: ReadonlyArray<RegisteredService> = S
         arguments: {},
       },
     ],
-    queues: consuming.flatMap((d) =>
+    // Every service owns its queue (with its retry and dead-letter queues) from its first release,
+    // whether or not it consumes yet: a broker whose service users may not declare queues (no
+    // `configure` permission) still has it, and a consumer added later needs only its bindings.
+    queues: definitions.flatMap((d) =>
       consumerQueues(d.name).map((queue) => ({
         name: queue.name,
         vhost: VHOST,
@@ -63,7 +66,7 @@ export function brokerDefinitions(services: ReadonlyArray<RegisteredService> = S
         arguments: queue.arguments,
       })),
     ),
-    bindings: consuming.flatMap((d) =>
+    bindings: definitions.flatMap((d) =>
       [...new Set<string>(d.consumes)].map((event) => ({
         source: DEFAULT_EXCHANGE,
         vhost: VHOST,

@@ -121,9 +121,14 @@ describe('RabbitMQ definitions', () => {
     );
   });
 
-  it('give every bound queue a dead-letter queue and retry queues that return to it, as the services declare them', () => {
+  it('give every registered service its queue, a dead-letter queue and retry queues that return to it, as the services declare them', () => {
     const names = new Set(definitions.queues.map((q) => q.name));
-    for (const queue of new Set(definitions.bindings.map((b) => b.destination))) {
+    const queues = new Set([
+      ...SERVICES.map((s) => s.definition.name),
+      ...definitions.bindings.map((b) => b.destination),
+    ]);
+    expect(queues).toEqual(new Set(SERVICES.map((s) => s.definition.name)));
+    for (const queue of queues) {
       expect(names).toContain(queue);
       expect(names).toContain(`${queue}.dlq`);
       for (const delay of [1000, 5000, 30000, 120000]) {
