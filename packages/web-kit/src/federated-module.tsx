@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Component, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
   federatedModuleQuery,
   isChunkLoadError,
   type ExposedModulePath,
 } from '@campus/web-kit/federated-module-loader';
 import { reloadPage } from '@campus/web-kit/reload-page';
+import { RenderFailureBoundary } from '@campus/web-kit/render-failure-boundary';
 
 /** Why a federated module is not showing: it did not load, or it threw while rendering. */
 export type FederatedModuleFailure = 'load' | 'render';
@@ -67,46 +68,4 @@ export function FederatedModule<T>({
       {children(query.data.module)}
     </RenderFailureBoundary>
   );
-}
-
-interface BoundaryProps {
-  label: string;
-  resetKey: string;
-  onRetry(): void;
-  fallback(retry: () => void, error: unknown): ReactNode;
-  children: ReactNode;
-}
-
-interface BoundaryState {
-  failed: boolean;
-  error?: unknown;
-  resetKey: string;
-}
-
-/** Catches a federated module that throws while rendering, so one broken part never blanks the page. */
-class RenderFailureBoundary extends Component<BoundaryProps, BoundaryState> {
-  override state: BoundaryState = { failed: false, resetKey: this.props.resetKey };
-
-  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
-    return { failed: true, error };
-  }
-
-  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
-    return props.resetKey === state.resetKey
-      ? null
-      : { failed: false, error: undefined, resetKey: props.resetKey };
-  }
-
-  override componentDidCatch(error: unknown): void {
-    console.error(`${this.props.label} failed while rendering`, error);
-  }
-
-  private readonly retry = () => {
-    this.setState({ failed: false, error: undefined });
-    this.props.onRetry();
-  };
-
-  override render() {
-    return this.state.failed ? this.props.fallback(this.retry, this.state.error) : this.props.children;
-  }
 }

@@ -4,23 +4,12 @@ import { AppLinkProvider } from '@campus/ui/app-link';
 import { focusMainHeading } from '@campus/web-kit/focus-main-heading';
 import { RouterLink } from './router-link';
 
-/** After every route change (not the first paint), focus goes to the new page's main heading. */
-function FocusOnRouteChange() {
-  const { pathname } = useLocation();
-  const firstPath = useRef<string | null>(pathname);
-  useEffect(() => {
-    if (pathname === firstPath.current) return;
-    firstPath.current = null;
-    return focusMainHeading(document.querySelector<HTMLElement>('main') ?? document.body);
-  }, [pathname]);
-  return null;
-}
-
 /**
- * A new page starts at its top; back and forward (POP) leave the scroll position to the browser,
- * which restores it. The first paint keeps whatever the browser chose (a reload keeps its place).
+ * After every route change (not the first paint): a new page starts at its top (back and forward,
+ * POP, leave the scroll position to the browser, which restores it), and focus goes to the new
+ * page's main heading.
  */
-function ScrollToTopOnNavigate() {
+function OnRouteChange() {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
   const firstPath = useRef<string | null>(pathname);
@@ -29,6 +18,11 @@ function ScrollToTopOnNavigate() {
     firstPath.current = null;
     if (navigationType !== 'POP') window.scrollTo(0, 0);
   }, [pathname, navigationType]);
+  // Runs after the layout effect above, which has cleared firstPath on the first change.
+  useEffect(() => {
+    if (pathname === firstPath.current) return;
+    return focusMainHeading(document.querySelector<HTMLElement>('main') ?? document.body);
+  }, [pathname]);
   return null;
 }
 
@@ -36,8 +30,7 @@ export function RootLayout() {
   return (
     <AppLinkProvider component={RouterLink}>
       <Outlet />
-      <ScrollToTopOnNavigate />
-      <FocusOnRouteChange />
+      <OnRouteChange />
     </AppLinkProvider>
   );
 }

@@ -1,37 +1,11 @@
-import { Component, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { RenderFailureBoundary } from '@campus/web-kit/render-failure-boundary';
 import { LoadFailure } from './load-failure';
 
 /** A shell screen that failed (its code did not load, or a bug), shown inside the layout. */
 export function RouteError() {
   return <LoadFailure subject="This page" onRetry={() => window.location.reload()} />;
-}
-
-interface BoundaryProps {
-  fallback: ReactNode;
-  children: ReactNode;
-  /** When it changes while the fallback shows, the children are tried again. */
-  resetKey?: unknown;
-}
-
-class ErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown) {
-    console.error(error);
-  }
-
-  override componentDidUpdate(previous: BoundaryProps) {
-    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
-  }
-
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
 }
 
 /**
@@ -43,23 +17,25 @@ class ErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
 export function RouteErrorBoundary() {
   const { key } = useLocation();
   return (
-    <ErrorBoundary resetKey={key} fallback={<RouteError />}>
+    <RenderFailureBoundary label="This page" resetKey={key} fallback={() => <RouteError />}>
       <Outlet />
-    </ErrorBoundary>
+    </RenderFailureBoundary>
   );
 }
 
 /** Last resort, when even a layout failed: the same message on a bare page. */
 export function RootErrorBoundary({ children }: { children: ReactNode }) {
   return (
-    <ErrorBoundary
-      fallback={
+    <RenderFailureBoundary
+      label="The page"
+      resetKey=""
+      fallback={() => (
         <main id="main">
           <RouteError />
         </main>
-      }
+      )}
     >
       {children}
-    </ErrorBoundary>
+    </RenderFailureBoundary>
   );
 }
