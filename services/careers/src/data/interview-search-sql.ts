@@ -113,6 +113,15 @@ export function walkCandidatesSql(
     order by c.scanned`;
 }
 
+/** Every match of `q` (and `company`) through the GIN index, with its rank: `m`. */
+function matchesCte(filters: Pick<InterviewSearchFilters, 'q' | 'company'>): SQL {
+  return sql`m as materialized (
+      select i.id, i.created_at, i.interview_date, ts_rank(i.search_document, careers.prefix_query(${filters.q})) as rank
+      from careers.interviews i
+      where i.search_document @@ careers.prefix_query(${filters.q})${companyFilter(filters.company)}
+    )`;
+}
+
 /**
  * The same first `wanted` matches through the GIN index, with the number of all matches. Used for
  * rare words only, so every match is read; the CTE keeps the planner from walking the order's index
@@ -122,12 +131,9 @@ export function lookupCandidatesSql(
   filters: Pick<InterviewSearchFilters, 'q' | 'company' | 'sort'>,
   wanted: number,
 ): SQL {
-  return sql`with i as materialized (
-      select i.id, i.created_at, i.interview_date, i.search_document from careers.interviews i
-      where i.search_document @@ careers.prefix_query(${filters.q})${companyFilter(filters.company)}
-    )
-    select i.id, ts_rank(i.search_document, careers.prefix_query(${filters.q})) as rank, (select count(*) from i) as found
-    from i order by ${orderBy(filters.sort)} limit ${wanted}`;
+  return sql`with ${matchesCte(filters)}
+    select i.id, i.rank, (select count(*) from m) as found
+    from m i order by ${orderBy(filters.sort)} limit ${wanted}`;
 }
 
 /** How many experiences are in scope before `q`: all, or the filtered companies' (from the counts migration 0003 keeps). */
@@ -143,14 +149,6 @@ export function populationSql(company: string | undefined): SQL {
  * walk's candidates to Node: page 10,000 of 50 would otherwise bring up to every match across.
  */
 export const DEEP_PAGE_MATCHES = 1_000;
-
-function matchesCte(filters: Pick<InterviewSearchFilters, 'q' | 'company'>): SQL {
-  return sql`m as materialized (
-      select i.id, i.created_at, i.interview_date, ts_rank(i.search_document, careers.prefix_query(${filters.q})) as rank
-      from careers.interviews i
-      where i.search_document @@ careers.prefix_query(${filters.q})${companyFilter(filters.company)}
-    )`;
-}
 
 /**
  * A page far down the list, in the same order as the walk's pages (rank windows of RANK_WINDOW in
