@@ -3,15 +3,13 @@ import type lighthouseModule from 'lighthouse';
 import pino from 'pino';
 import { DEMO_USERS } from '../../infra/local/src/demo-data';
 import { eventsSeed } from '../../infra/local/src/seeds/events';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, withWebPlatform } from './web-platform';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, median, withWebPlatform } from './web-platform';
 
 const PERFORMANCE_TARGET = 90;
 const LCP_TARGET_MS = 2500;
 
 /** Runs, each in a fresh browser (a first visit); the median is reported, since one run swings. */
 const RUNS = 3;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 type Lighthouse = typeof lighthouseModule;
 type Launch = typeof launchChrome;

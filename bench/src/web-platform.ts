@@ -18,6 +18,13 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/** The middle of some runs' figures (the mean of the two middle ones for an even count). */
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
+};
+
 export interface BenchPlatform {
   url: string;
   teacherCode: string;

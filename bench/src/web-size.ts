@@ -23,7 +23,7 @@ import {
   type RemotesRegistry,
   type ScreenMeasurement,
 } from '../../packages/web-build/src/screen-budget';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, withWebPlatform } from './web-platform';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, median, withWebPlatform } from './web-platform';
 
 const MOBILE_PERFORMANCE_TARGET = 90;
 const DESKTOP_PERFORMANCE_TARGET = 98;
@@ -41,12 +41,6 @@ function option(argv: string[], name: string): string | undefined {
   const index = argv.indexOf(name);
   return index >= 0 ? argv[index + 1] : undefined;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
-};
 
 async function lighthouseFigures(url: string, runs: number): Promise<LighthouseFigures> {
   const { default: lighthouse } = await import('lighthouse');
