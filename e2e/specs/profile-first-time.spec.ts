@@ -89,8 +89,11 @@ test.describe('the first-time profile and the dashboard', () => {
       await menu.getByRole('link', { name: label }).click();
       await expect(page).toHaveURL(new RegExp(`/profile/${slug}$`));
       await expect(menu.getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
-      const panel = page.getByRole('region', { name: label });
+      // The panel is the first region of that name: the job form inside it is a region titled
+      // 'Create New Job Post' too, the same words as the menu item.
+      const panel = page.getByRole('region', { name: label, exact: true }).first();
       await expect(panel).not.toBeEmpty();
+      await expect(panel.getByRole('heading').first()).toBeVisible();
       await expect(panel.getByText('could not load')).toHaveCount(0);
     }
   });
