@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { JobDeletedResponse } from '@campus/contracts/careers';
 import { contractReply, errorReply } from '@campus/web-kit/testing/api-replies';
+import { apiReads, firstHtmlPreloads } from '@campus/web-kit/testing/first-html-preloads';
 import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
 import JobsPage from '../src/jobs/jobs-page';
 import { job, jobList, student } from './careers-fixtures';
@@ -19,6 +20,16 @@ describe('Job posts', () => {
     expect(screen.queryByRole('tab', { name: 'My Posted Job' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/feature');
+  });
+
+  it('its first read is exactly the one the first HTML preloads (shell/public/remotes.json), so it is fetched once', async () => {
+    const { requests } = renderRemoteScreen(<JobsPage mine={false} />, {
+      user: null,
+      path: '/jobs',
+      replies: [jobList([job('j1', 'Razorpay')])],
+    });
+    expect(await screen.findByText('Razorpay')).toBeInTheDocument();
+    expect(apiReads(requests)).toEqual(firstHtmlPreloads('/jobs'));
   });
 
   it('a signed-in user on My Posted Job asks for their own posts, deletes one, sees "Job Post Deleted" and goes to /jobs', async () => {

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Post } from '@campus/contracts/community';
 import { contractReply } from '@campus/web-kit/testing/api-replies';
+import { apiReads, firstHtmlPreloads } from '@campus/web-kit/testing/first-html-preloads';
 import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
 import HubPage from '../src/hub/hub-page';
 import { post, postsPage, student, trending } from './community-fixtures';
@@ -27,6 +28,13 @@ describe('Community hub', () => {
     expect(card).toHaveAttribute('href', '/post/p1');
     expect(screen.getByText('1 comment')).toBeInTheDocument();
     expect(document.title).toBe('Community | Campus Connect');
+  });
+
+  it('then its first reads are exactly the ones the first HTML preloads (shell/public/remotes.json), so each is fetched once', async () => {
+    const { requests } = openHub(null, [trending([]), postsPage([])]);
+    expect(await screen.findByText('No posts yet')).toBeInTheDocument();
+    await screen.findByText('No discussions yet.');
+    expect(apiReads(requests)).toEqual(firstHtmlPreloads('/community'));
   });
 
   it('when there are no posts, then an empty state', async () => {

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import '@testing-library/jest-dom';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,7 +6,7 @@ import { EVENTS_MESSAGES } from '@campus/contracts/events-domain-rules';
 import { encodeCursor } from '@campus/contracts/cursor';
 import { contractReply, errorReply } from '@campus/web-kit/testing/api-replies';
 import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
-import { parseRemotesConfig, preloadsForPath } from '@campus/web-kit/remotes-registry';
+import { apiReads, firstHtmlPreloads } from '@campus/web-kit/testing/first-html-preloads';
 import EventsPage from '../src/events/events-page';
 import { campusEvent, eventsFrom, eventsReply } from './events-fixtures';
 
@@ -16,16 +14,13 @@ const grid = () => screen.getByRole('region', { name: 'Upcoming Events' });
 
 describe('/events', () => {
   test('then its first read is exactly the one the first HTML preloads (shell/public/remotes.json), so it is fetched once', async () => {
-    const registry = parseRemotesConfig(
-      readFileSync(path.join(__dirname, '../../../shell/public/remotes.json'), 'utf8'),
-    )!;
     const { requests } = renderRemoteScreen(<EventsPage />, {
       user: null,
       path: '/events',
       replies: [eventsReply([campusEvent(1)])],
     });
     await screen.findByRole('heading', { level: 2, name: 'Upcoming Events' });
-    expect(preloadsForPath(registry, '/events')).toEqual([requests[0]!.url]);
+    expect(apiReads(requests)).toEqual(firstHtmlPreloads('/events'));
   });
 
   test('while the first page loads, then "Loading events..."', async () => {

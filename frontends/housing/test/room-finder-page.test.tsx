@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { FlatDeletedResponse } from '@campus/contracts/housing';
 import { FLAT_MESSAGES } from '@campus/contracts/housing-rules';
 import { contractReply, errorReply } from '@campus/web-kit/testing/api-replies';
+import { apiReads, firstHtmlPreloads } from '@campus/web-kit/testing/first-html-preloads';
 import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
 import RoomFinderPage from '../src/flats/room-finder-page';
 import { flat, flatsReply, student } from './housing-fixtures';
@@ -32,6 +33,16 @@ describe('Available Housing (/roomfinder)', () => {
     );
     expect(within(card).getByText(/to see the contact details/)).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+  });
+
+  test('then its first read is exactly the one the first HTML preloads (shell/public/remotes.json), so it is fetched once', async () => {
+    const { requests } = renderRemoteScreen(<RoomFinderPage view="all" />, {
+      user: null,
+      path: '/roomfinder',
+      replies: [flatsReply([flat('f1', 'Sunny room', { contactInfo: undefined })])],
+    });
+    await screen.findByRole('heading', { name: 'Sunny room' });
+    expect(apiReads(requests)).toEqual(firstHtmlPreloads('/roomfinder'));
   });
 
   test('when a student opens it, then both tabs, and the contact is a tap-to-call link; a place name stays text; an email is a mail link', async () => {
