@@ -35,7 +35,8 @@ const decode = (response: { headers: http.IncomingHttpHeaders; body: Buffer }) =
 const script = `console.log("${'campus '.repeat(200)}");`;
 const remoteEntry = `var library = "${'entry '.repeat(200)}";`;
 const unhashedOnly = `var plain = "${'plain '.repeat(300)}";`;
-const indexHtml = '<!doctype html><html><head><title>Campus Connect</title></head><body></body></html>';
+const indexHtml =
+  '<!doctype html><html><head><title>Campus Connect</title><script defer src="/main.1a2b3c4d5e.js"></script></head><body></body></html>';
 
 /** Writes a file and, like scripts/build-web.ts, its .br and .gz twins. */
 function writeWithTwins(file: string, content: string) {
@@ -153,6 +154,8 @@ describe("the first HTML preloads the shell's boot files", () => {
       const html = decode(res);
       expect(html).toContain('<link rel="preload" as="script" href="/framework.1a2b3c4d5e.js">');
       expect(html).toContain('<link rel="preload" as="style" href="/kit.0f0f0f0f0f.css">');
+      // Before the deferred entry, so the browser fetches it at the preload's priority, not a deferred script's.
+      expect(html.indexOf('<link rel="preload"')).toBeLessThan(html.indexOf('<script defer'));
       // A failed script preload of a remote would be handed to the runtime's retry: never one.
       expect(html).not.toMatch(/as="(script|style)" href="\/remotes\//);
     }

@@ -89,6 +89,20 @@ function compressed(html: string): ShellPage {
 }
 
 /**
+ * `html` with `links` in its head, before its first script: the browser's preload scanner meets the
+ * preload of `main.js` before the deferred `<script>` of it, and fetches it at the preload's high
+ * priority instead of a deferred script's low one (Lighthouse showed `main.js` fetched at Low).
+ * Sliced, not replaced: `$&`, `$'` or `$$` in a registry value must stay text, not patterns.
+ */
+function withHeadLinks(html: string, links: string): string {
+  const headEnd = html.indexOf('</head>');
+  if (headEnd < 0) return html;
+  const firstScript = html.indexOf('<script');
+  const at = firstScript >= 0 && firstScript < headEnd ? firstScript : headEnd;
+  return html.slice(0, at) + links + html.slice(at);
+}
+
+/**
  * The shell's index.html for a path, with, in its head: preload links for the shell's boot files,
  * the remotes registry (/remotes.json) as a data block, and a preload of the manifest of the remote
  * that serves the path, so a phone does not wait for main.js, then /remotes.json, then the manifest,
@@ -140,8 +154,7 @@ export function shellPages(shellDir: string): (pathname: string) => ShellPage | 
           ...dataPreloads.map(dataPreloadLink),
         ]
       : [];
-    // A function, not a string: `$&`, `$'` or `$$` in a registry value must stay text, not patterns.
-    const page = compressed(head.length ? html.replace('</head>', () => `${head.join('')}</head>`) : html);
+    const page = compressed(head.length ? withHeadLinks(html, head.join('')) : html);
     pages.set(key, page);
     return page;
   };
