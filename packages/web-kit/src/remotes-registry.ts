@@ -12,7 +12,9 @@ export interface RemoteEntry {
    * The API reads a screen of the remote makes first, by the screen's exact path
    * (`{"/events": ["/api/event/allevents?page=1&limit=10"]}`): the first HTML preloads them, so the
    * data is on its way while the page boots. Same-origin GETs under /api/ only, written exactly as
-   * the remote requests them (a URL that differs is fetched twice).
+   * the remote requests them (a URL that differs is fetched twice), and only reads whose answer is
+   * the same for every visitor: a returning user whose access cookie has lapsed sends the preload
+   * before the page can renew the session, and a public route answers it as a guest's.
    */
   preload?: Record<string, string[]>;
 }
