@@ -7,9 +7,8 @@ const SHIPPED_REGISTRY = path.join(__dirname, '../../../../shell/public/remotes.
 
 /**
  * The API reads the first HTML preloads for `pathname`, as the shipped registry declares them, in
- * the order `apiReads` gives. A
- * screen's test checks that its first reads are exactly these: a URL that differs by a character is
- * fetched twice, and the preload is wasted.
+ * the order `apiReads` gives. A screen's test checks that its first reads are exactly these: a URL
+ * that differs by a character is fetched twice, and the preload is wasted.
  */
 export function firstHtmlPreloads(pathname: string): string[] {
   const registry = parseRemotesConfig(readFileSync(SHIPPED_REGISTRY, 'utf8'));
