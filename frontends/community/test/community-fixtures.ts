@@ -36,6 +36,7 @@ export function post(id: string, title: string, change: Partial<PostType> = {}):
     downvotes: 0,
     commentCount: 0,
     myVote: null,
+    isOwnPost: false,
     ...change,
   });
 }

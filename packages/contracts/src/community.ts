@@ -56,6 +56,11 @@ export const Post = z
     myVote: VoteDirection.nullable().meta({
       description: "The signed-in user's vote; null for none or a guest",
     }),
+    isOwnPost: z.boolean().meta({
+      description:
+        'True only for the signed-in author of the post (anonymous or not), false for everyone else and guests; ' +
+        'it tells the author their own thread without telling anyone else who wrote it',
+    }),
   })
   .meta({ id: 'CommunityPost' });
 export type Post = z.infer<typeof Post>;

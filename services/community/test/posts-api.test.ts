@@ -58,6 +58,7 @@ describe('GET /api/community', () => {
       downvotes: 0,
       commentCount: 0,
       myVote: null,
+      isOwnPost: false,
     });
   });
 
@@ -279,6 +280,26 @@ describe('anonymity', () => {
     // Only the author's own view holds their id (their own vote, for their own screen).
     for (const answer of answers.slice(2)) expect(JSON.stringify(answer)).not.toContain(asha.id);
     expect(post.createdBy).toEqual({ _id: null, name: ANONYMOUS_NAME });
+  });
+
+  test('when the author of an anonymous post reads it, then only they get isOwnPost true; others and guests false, and nobody learns the author', async () => {
+    const asha = makeUser(h, 'Asha Rao');
+    const ravi = makeUser(h, 'Ravi Kumar');
+    const post = await createPost(h, asha, { isAnonymous: true, title: 'Secret' });
+    expect(post.isOwnPost).toBe(true);
+    const asAsha = (await request(h.url).get(`/api/community/${post._id}`).set(auth(asha)).expect(200)).body;
+    const asRavi = (await request(h.url).get(`/api/community/${post._id}`).set(auth(ravi)).expect(200)).body;
+    const asGuest = (await request(h.url).get(`/api/community/${post._id}`).expect(200)).body;
+    expect([asAsha.isOwnPost, asRavi.isOwnPost, asGuest.isOwnPost]).toEqual([true, false, false]);
+    const listAsAsha = (await request(h.url).get('/api/community').set(auth(asha)).expect(200)).body;
+    const listAsRavi = (await request(h.url).get('/api/community').set(auth(ravi)).expect(200)).body;
+    expect(listAsAsha[0].isOwnPost).toBe(true);
+    expect(listAsRavi[0].isOwnPost).toBe(false);
+    for (const answer of [asAsha, asRavi, asGuest, listAsRavi]) {
+      expect(answer.createdBy ?? answer[0].createdBy).toEqual({ _id: null, name: ANONYMOUS_NAME });
+      expect(JSON.stringify(answer)).not.toContain(asha.id);
+      expect(JSON.stringify(answer)).not.toContain('Asha');
+    }
   });
 
   test('when someone else votes, then the voter lists hold only placeholders, never their id', async () => {

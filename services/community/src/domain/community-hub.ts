@@ -80,6 +80,8 @@ function toPost(
     downvotes: record.downvotes,
     commentCount: record.commentCount,
     myVote: directionName(myVote),
+    // Computed here from the session, never sent as the author id: only the author learns it is theirs.
+    isOwnPost: viewerId !== undefined && record.authorId === viewerId,
   };
 }
 
