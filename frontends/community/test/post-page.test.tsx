@@ -88,6 +88,41 @@ describe('Community post', () => {
     expect(screen.getByText('2 Comments')).toBeInTheDocument();
   });
 
+  it('when the author opens their own anonymous post, then Comment anonymously starts ticked and the comment goes anonymous', async () => {
+    const mine = post('p1', 'Secret worry', {
+      isAnonymous: true,
+      isOwnPost: true,
+      createdBy: { _id: null, name: 'Anonymous User' },
+    });
+    const { requests } = openPost(student, [
+      onePost(mine),
+      thread('p1', []),
+      contractReply(Comment, comment('c1', 'Any ideas?', { isAnonymous: true }), {
+        url: '/api/comments/p1',
+        method: 'POST',
+        status: 201,
+      }),
+    ]);
+    expect(await screen.findByLabelText('Comment anonymously')).toBeChecked();
+    await userEvent.type(screen.getByLabelText('Your comment'), 'Any ideas?');
+    await userEvent.click(screen.getByRole('button', { name: 'Post' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'POST')?.body).toMatchObject({ isAnonymous: true }),
+    );
+    await waitFor(() => expect(screen.getByLabelText('Your comment')).toHaveValue(''));
+    expect(screen.getByLabelText('Comment anonymously')).toBeChecked();
+  });
+
+  it('when someone else’s post is anonymous, then Comment anonymously starts unticked', async () => {
+    openPost(student, [
+      onePost(
+        post('p1', 'Secret worry', { isAnonymous: true, createdBy: { _id: null, name: 'Anonymous User' } }),
+      ),
+      thread('p1', []),
+    ]);
+    expect(await screen.findByLabelText('Comment anonymously')).not.toBeChecked();
+  });
+
   it('when the comment is blank, then nothing is sent', async () => {
     const { requests } = openPost(student, [onePost(post('p1', 'Hostel wifi')), thread('p1', [])]);
     await userEvent.type(await screen.findByLabelText('Your comment'), '   ');

@@ -125,16 +125,19 @@ function CommentBar({
   parent,
   onClearParent,
   inputRef,
+  defaultAnonymous,
 }: {
   postId: string;
   parent: Comment | null;
   onClearParent: () => void;
   inputRef: React.RefObject<HTMLTextAreaElement | null>;
+  /** In a thread the viewer started anonymously, their comments are anonymous unless they untick it. */
+  defaultAnonymous: boolean;
 }) {
   const { user } = useAuth();
   const add = useAddComment(postId, user?._id);
   const [content, setContent] = useState('');
-  const [isAnonymous, setAnonymous] = useState(false);
+  const [isAnonymous, setAnonymous] = useState(defaultAnonymous);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -144,7 +147,7 @@ function CommentBar({
       {
         onSuccess: () => {
           setContent('');
-          setAnonymous(false);
+          setAnonymous(defaultAnonymous);
           onClearParent();
         },
       },
@@ -296,7 +299,13 @@ export default function PostPage() {
           </ul>
         )}
       </section>
-      <CommentBar postId={postId} parent={parent} onClearParent={() => setParent(null)} inputRef={inputRef} />
+      <CommentBar
+        postId={postId}
+        parent={parent}
+        onClearParent={() => setParent(null)}
+        inputRef={inputRef}
+        defaultAnonymous={p.isOwnPost && p.isAnonymous}
+      />
     </div>
   );
 }
