@@ -87,7 +87,9 @@ function pageSecurityHeaders(extraOrigins: readonly string[], httpsOnly: boolean
         scriptSrc: ["'self'", ...extraOrigins],
         // Remotes inject their CSS modules as <style> tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'", ...extraOrigins],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        // blob: for the preview of a file the user picks (the event poster) before it is uploaded;
+        // only images: no script, frame or worker may come from a blob.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: ["'self'", ...extraOrigins],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],

@@ -224,6 +224,20 @@ describe('edge security', () => {
     expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
+
+  test('when a page previews a picked poster, then its CSP lets images come from blob: and nothing else does', async () => {
+    const csp = String((await request(gateway.url).get('/')).headers['content-security-policy']);
+    const directives = new Map(
+      csp.split(';').map((d) => {
+        const [name = '', ...sources] = d.trim().split(/\s+/);
+        return [name, sources] as const;
+      }),
+    );
+    expect(directives.get('img-src')).toContain('blob:');
+    const others = [...directives].filter(([name]) => name !== 'img-src');
+    expect(others.filter(([, sources]) => sources.includes('blob:'))).toEqual([]);
+    expect(directives.get('default-src')).toEqual(["'self'"]);
+  });
 });
 
 describe('health and docs', () => {
