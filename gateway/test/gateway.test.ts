@@ -209,6 +209,19 @@ describe('edge security', () => {
     expect(late.body.code).toBe('TOKEN_EXPIRED');
   });
 
+  test('when a token is signed with the real key but has no expiry, then 401 TOKEN_INVALID and the service sees nothing', async () => {
+    const forever = jwt.sign({ sub: 'u1', name: 'Asha', tch: true }, keys.privateKey, {
+      algorithm: 'ES256',
+      issuer: 'campus-identity',
+      audience: 'campus',
+    });
+    for (const header of [{ Cookie: `cc_access=${forever}` }, { Authorization: `Bearer ${forever}` }]) {
+      const res = await request(gateway.url).get('/api/book/search').set(header).expect(401);
+      expect(res.body).toMatchObject({ success: false, code: 'TOKEN_INVALID' });
+      expect(res.body.url).toBeUndefined();
+    }
+  });
+
   test('when an expired session reaches /api/auth, then it passes so the client can refresh or log out', async () => {
     const expired = signAccessToken({ id: 'u1', name: 'Asha', isTeacher: false }, keys.privateKey, -10);
     await request(gateway.url).post('/api/auth/refresh').set('Cookie', `cc_access=${expired}`).expect(200);

@@ -8,6 +8,11 @@ export interface AuthUser {
   id: UserId;
   name: string;
   isTeacher: boolean;
+  /**
+   * The session (login) the token belongs to, when the token names one (claim `sid`): what logout
+   * revokes, and what the gateway checks against identity's revocations (ADR 0007).
+   */
+  sessionId?: string;
 }
 
 declare module 'express-serve-static-core' {
@@ -28,6 +33,8 @@ interface AccessClaims {
   sub: string;
   name: string;
   tch: boolean;
+  sid?: string;
+  exp?: number;
 }
 
 export type AccessTokenVerifier = (token: string) => AuthUser;
@@ -40,13 +47,26 @@ export function createAccessTokenVerifier(publicKeyPem: string): AccessTokenVeri
       audience: TOKEN_AUDIENCE,
     }) as Partial<AccessClaims>;
     if (typeof claims.sub !== 'string' || typeof claims.name !== 'string')
-      throw new Error('malformed claims');
-    return { id: claims.sub, name: claims.name, isTeacher: claims.tch === true };
+      throw new jwt.JsonWebTokenError('malformed claims');
+    // jsonwebtoken checks `exp` only when it is present: a token signed without one would never lapse.
+    if (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp))
+      throw new jwt.JsonWebTokenError('the token has no expiry');
+    return {
+      id: claims.sub,
+      name: claims.name,
+      isTeacher: claims.tch === true,
+      ...(typeof claims.sid === 'string' && claims.sid ? { sessionId: claims.sid } : {}),
+    };
   };
 }
 
 export function signAccessToken(user: AuthUser, privateKeyPem: string, ttlSeconds: number): string {
-  const claims: AccessClaims = { sub: user.id, name: user.name, tch: user.isTeacher };
+  const claims: AccessClaims = {
+    sub: user.id,
+    name: user.name,
+    tch: user.isTeacher,
+    ...(user.sessionId ? { sid: user.sessionId } : {}),
+  };
   return jwt.sign(claims, privateKeyPem, {
     algorithm: TOKEN_ALGORITHM,
     issuer: TOKEN_ISSUER,

@@ -275,6 +275,19 @@ describe('me, refresh and logout', () => {
     await withCookies(request(h.url).get('/api/auth/me'), { access: forged }).expect(401);
   });
 
+  test('when an access token is signed with the real key but has no expiry, then /me is 401 UNAUTHENTICATED', async () => {
+    const s = await signIn();
+    const forever = jwt.sign({ sub: s.id, name: 'Asha Rao', tch: false }, h.keys.privateKey, {
+      algorithm: 'ES256',
+      issuer: 'campus-identity',
+      audience: 'campus',
+    });
+    const res = await withCookies(request(h.url).get('/api/auth/me'), { access: forever }).expect(401);
+    expect(res.body.code).toBe('UNAUTHENTICATED');
+    const bearer = await request(h.url).get('/api/auth/me').set('Authorization', `Bearer ${forever}`);
+    expect(bearer.status).toBe(401);
+  });
+
   test('when the refresh token is used, then it rotates: new cookies, and the old one no longer works', async () => {
     const s = await signIn();
     const first = await withCookies(request(h.url).post('/api/auth/refresh'), { refresh: s.refresh }).expect(
