@@ -159,3 +159,21 @@ export function isAllowedRichTextAttribute(tag: string, attribute: string, value
   const pattern = RICH_TEXT_ATTRIBUTE_VALUES[attribute];
   return pattern ? pattern.test(value) : true;
 }
+
+/** A run of spaces holding at least one non-breaking space, written as a character or an entity. */
+const SPACE_RUN_WITH_NBSP =
+  /(?:&nbsp;|&#160;|&#xa0;|\u00a0| )*(?:&nbsp;|&#160;|&#xa0;|\u00a0)(?:&nbsp;|&#160;|&#xa0;|\u00a0| )*/gi;
+const SPACE_UNIT = /&nbsp;|&#160;|&#xa0;|\u00a0| /gi;
+
+/**
+ * Lets text wrap between words again: Quill 2's semantic HTML writes every space as `&nbsp;`, so a
+ * paragraph had no place to break but inside a word. A single space between words becomes a normal
+ * space; a longer run keeps its width with non-breaking spaces and ends in a normal one (the line
+ * may still break there). Works on HTML (entities) and on decoded text (the character).
+ */
+export function breakableSpaces(html: string): string {
+  return html.replace(SPACE_RUN_WITH_NBSP, (run) => {
+    const width = run.match(SPACE_UNIT)?.length ?? 1;
+    return '\u00a0'.repeat(width - 1) + ' ';
+  });
+}

@@ -149,6 +149,17 @@ describe('POST /api/interview/create', () => {
     expect(stored).toContain('<img src="data:image/png;base64,iVBORw0KGgo=" />');
   });
 
+  test('when the editor wrote every space as &nbsp;, then the record keeps normal spaces between words and the width of a longer run', async () => {
+    const typed =
+      '<p>The&nbsp;assessment&nbsp;had&nbsp;a&nbsp;sliding&nbsp;window&nbsp;question.</p><p>Two&nbsp;&nbsp;&nbsp;spaces\u00a0<strong>here</strong></p>';
+    const id = await shareInterview(h, asha, { ...validInterview, interviewRoundsDescription: typed });
+    const stored: string = (await request(h.url).get(`/api/interview/${id}`).expect(200)).body
+      .interviewRoundsDescription;
+    expect(stored).toContain('<p>The assessment had a sliding window question.</p>');
+    expect(stored).toContain('Two\u00a0\u00a0 spaces <strong>here</strong>');
+    expect(stored).not.toMatch(/&nbsp;|[^\u00a0]\u00a0[^\u00a0 ]/);
+  });
+
   test.each([
     ['a script tag', '<p>hi</p><script>alert(1)</script>', /script|alert/i],
     [

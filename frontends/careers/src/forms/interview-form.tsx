@@ -10,6 +10,7 @@ import {
   INTERVIEW_JOB_TYPES,
   INTERVIEW_MAX_ROUNDS,
 } from '@campus/contracts/careers-rules';
+import { breakableSpaces } from '@campus/contracts/rich-text-policy';
 import { Button, ButtonLink } from '@campus/ui/button';
 import { Checkbox } from '@campus/ui/checkbox';
 import { Field } from '@campus/ui/field';
@@ -76,6 +77,8 @@ const JOB_TYPE_OPTIONS = INTERVIEW_JOB_TYPES.map((t) => ({ value: t, label: t })
 function toRequest(values: z.output<typeof InterviewFormSchema>): CreateInterviewRequest {
   return {
     ...values,
+    // Quill's semantic HTML writes every space as &nbsp;: send the words as typed, wrappable.
+    interviewRoundsDescription: breakableSpaces(values.interviewRoundsDescription),
     interviewRounds: values.interviewRounds === '' ? undefined : Number(values.interviewRounds),
   } as CreateInterviewRequest;
 }

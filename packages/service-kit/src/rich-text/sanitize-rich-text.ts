@@ -6,6 +6,7 @@ import {
   RICH_TEXT_LINK_TARGET,
   RICH_TEXT_TAGS,
   allowedRichTextClasses,
+  breakableSpaces,
   isAllowedRichTextAttribute,
 } from '@campus/contracts/rich-text-policy';
 import sanitizeHtml from 'sanitize-html';
@@ -65,5 +66,10 @@ const options: sanitizeHtml.IOptions = {
  * handlers, styles, foreign elements and unsafe URLs do not.
  */
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, options).trim();
+  // Words arrive as typed: an editor that wrote every space as &nbsp; left no place to wrap but
+  // mid-word. Applied to the text between tags of the output (the parser hands text over in pieces
+  // split at entities, so a run of &nbsp; is only whole here).
+  return sanitizeHtml(html, options)
+    .replace(/(^|>)([^<]+)/g, (_, tagEnd: string, text: string) => tagEnd + breakableSpaces(text))
+    .trim();
 }
