@@ -6,6 +6,7 @@ import {
   RICH_TEXT_LINK_TARGET,
   RICH_TEXT_TAGS,
   allowedRichTextClasses,
+  breakableSpaces,
   isAllowedRichTextAttribute,
 } from '@campus/contracts/rich-text-policy';
 import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify';
@@ -61,6 +62,10 @@ export function sanitizeRichText(html: string): string {
   // nothing, a link without an allowed target is its text, as on the server.
   for (const img of fragment.querySelectorAll('img:not([src])')) img.remove();
   for (const link of fragment.querySelectorAll('a:not([href])')) link.replaceWith(...link.childNodes);
+  // Write-ups saved before the server normalised spaces hold only &nbsp;: let them wrap between words.
+  const texts = document.createTreeWalker(fragment, NodeFilter.SHOW_TEXT);
+  for (let text = texts.nextNode(); text; text = texts.nextNode())
+    if (text.nodeValue?.includes('\u00a0')) text.nodeValue = breakableSpaces(text.nodeValue);
   const container = document.createElement('div');
   container.append(fragment);
   return container.innerHTML.trim();

@@ -22,6 +22,12 @@ describe('rich text sanitized in the browser (DOMPurify with the shared allow-li
     },
   );
 
+  it('when a write-up saved before the fix has &nbsp; for every space, then it renders with normal spaces between words', () => {
+    expect(
+      sanitizeRichText('<p>an&nbsp;assessment&nbsp;of&nbsp;&nbsp;sliding&nbsp;<strong>windows</strong></p>'),
+    ).toBe('<p>an assessment of&nbsp; sliding <strong>windows</strong></p>');
+  });
+
   it('when rendered, then no script runs and no handler is attached', () => {
     const host = document.createElement('div');
     document.body.append(host);
