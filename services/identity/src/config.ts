@@ -49,7 +49,7 @@ export const IdentityConfig = z.object({
   ),
   LOGIN_ATTEMPTS_PER_CLIENT_15_MIN: limit(
     500,
-    'Failed logins from one address over all accounts, per 15 minutes: password spraying.',
+    'Accounts refused at the password check from one address, per 15 minutes (each counted once): password spraying.',
   ),
   REGISTRATIONS_PER_HOUR: limit(
     600,

@@ -33,6 +33,9 @@ beforeEach(async () => {
 const PASSWORD = 'a-long-enough-password';
 const CAMPUS = '198.51.100.20';
 const HOME = '203.0.113.9';
+// Addresses no other test signs in from (a known sign-in is not held by the address ceiling).
+const LIBRARY = '198.51.100.40';
+const LAB = '198.51.100.41';
 
 const signUp = (from: string, email: string, extra: object = {}, url = h.url) =>
   request(url)
@@ -157,6 +160,18 @@ describe('sign-up on a campus network', () => {
     advance(HOUR);
     await teacher(11, TEACHER_CODE).expect(201);
   });
+
+  test('when one address sends 600 malformed sign-ups, then each is a 400 and none spends the budget: a valid sign-up from it gets in', async () => {
+    // Issue 22 §3: before, the limits ran before the body was checked and 600 empty bodies locked the
+    // address's sign-ups for an hour.
+    const junk = await crowd(600, 25, () =>
+      request(h.url).post('/api/auth/register').set('X-Forwarded-For', CAMPUS).send({}),
+    );
+    expect(statuses(junk)).toEqual({ 400: 600 });
+    expect(junk[599]!.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+    const valid = await signUp(CAMPUS, 'after-the-junk@uni.example.edu').expect(201);
+    expect(valid.headers['ratelimit']).toContain('"sign-ups-per-address-hour"; r=599;');
+  });
 });
 
 describe('login on a campus network', () => {
@@ -209,6 +224,46 @@ describe('login on a campus network', () => {
       /^Too many failed logins from this network\. Please wait and try again in 15 minutes\.$/,
     );
     await login(CAMPUS, asha, PASSWORD, limited.url).expect(200);
+  });
+
+  test('when one address sends 500 malformed logins, then each is a 400 and a correct login from it still gets in', async () => {
+    // Issue 22 §3: before, 500 empty bodies spent the address's failed-login ceiling for 15 minutes.
+    const junk = await crowd(500, 25, () =>
+      request(h.url).post('/api/auth/login').set('X-Forwarded-For', LIBRARY).send({}),
+    );
+    expect(statuses(junk)).toEqual({ 400: 500 });
+    // The ceiling holds nothing but this request (the count is read before a success is given back).
+    const res = await login(LIBRARY, asha, PASSWORD).expect(200);
+    expect(res.headers['ratelimit']).toContain('"failed-logins-per-address"; r=499;');
+  });
+
+  test('when one address sends 1,000 wrong passwords to one account, then that account is locked from there, and the address ceiling is charged once: others on it sign in', async () => {
+    const answers = await crowd(1000, 25, (i) => login(LAB, ravi, `guess-${i}`));
+    // Ten reach the password check (the account's budget from this address); the rest are refused before it.
+    expect(statuses(answers)).toEqual({ 401: 10, 429: 990 });
+    expectLimited(answers[999]!, /^Too many failed logins for this account\./);
+    expectLimited(await login(LAB, ravi, PASSWORD), /this account/);
+    // The ceiling holds one of Ravi's failures and this request: 498 of 500 left.
+    const res = await login(LAB, asha, PASSWORD).expect(200);
+    expect(res.headers['ratelimit']).toContain('"failed-logins-per-address"; r=498;');
+  });
+
+  test('when an address is over its ceiling from spraying, then a student who signed in from it before still signs in, and is still held by her own limits; a newcomer waits', async () => {
+    const limited = await h.startAnother({ LOGIN_ATTEMPTS_PER_CLIENT_15_MIN: '20' });
+    await login(CAMPUS, asha, PASSWORD, limited.url).expect(200);
+    const spray = await crowd(25, 5, (i) =>
+      login(CAMPUS, `user${i}@uni.example.edu`, 'Spring2026!', limited.url),
+    );
+    expect(statuses(spray)).toEqual({ 401: 20, 429: 5 });
+    // Asha signed in from this address before: the address ceiling does not hold her.
+    await login(CAMPUS, asha, PASSWORD, limited.url).expect(200);
+    // Her own budget still does: ten wrong passwords and she waits like anyone else.
+    for (let i = 0; i < 10; i++) await login(CAMPUS, asha, `wrong-${i}`, limited.url).expect(401);
+    expectLimited(await login(CAMPUS, asha, PASSWORD, limited.url), /this account/);
+    // Ravi has never signed in from here: the ceiling holds him until the window ends (ADR 0005).
+    expectLimited(await login(CAMPUS, ravi, PASSWORD, limited.url), /from this network/);
+    advance(15 * MINUTE);
+    await login(CAMPUS, ravi, PASSWORD, limited.url).expect(200);
   });
 
   test('when a student signs in correctly again and again, then no limit is spent', async () => {
