@@ -3,6 +3,7 @@ import type { CampusEvent, PosterUploadResponse } from '@campus/contracts/events
 import { ApiClient } from '../support/api-client';
 import { signUp, type SignedInUser } from '../support/accounts';
 import { POSTER_MAX_BYTES } from '@campus/contracts/events-domain-rules';
+import { sendRawHttpRequest } from '@campus/service-kit/testing/raw-http-request';
 
 let asha: SignedInUser;
 beforeAll(async () => {
@@ -71,5 +72,29 @@ describe('events through the gateway', () => {
     expect((await upload(asha, Buffer.from('not an image'), 'notes.png', 'image/png')).status).toBe(415);
     const big = Buffer.concat([await photo(400, 400), Buffer.alloc(POSTER_MAX_BYTES)]);
     expect((await upload(asha, big, 'big.jpg', 'image/jpeg')).status).toBe(413);
+  });
+
+  test('an upload cut mid-file (honest Content-Length, no closing boundary) is a 400 JSON and the platform keeps answering', async () => {
+    const base = new ApiClient().baseUrl;
+    const boundary = 'cut-through-gateway';
+    const cut = await sendRawHttpRequest({
+      url: base,
+      path: '/api/event/upload',
+      headers: {
+        origin: base,
+        cookie: `cc_access=${asha.client.cookie('cc_access')}`,
+        'Content-Type': `multipart/form-data; boundary=${boundary}`,
+      },
+      body: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="poster"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+        ),
+        await photo(600, 800),
+      ]),
+    });
+    expect(cut).toMatchObject({ status: 400, body: { success: false, code: 'UPLOAD_INCOMPLETE' } });
+
+    expect((await upload(asha, await photo(), 'IMG_2.jpg', 'image/jpeg')).status).toBe(200);
+    expect((await new ApiClient().get('/api/event/allevents?page=1&limit=10')).status).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import request from 'supertest';
 import { EVENTS_MESSAGES, POSTER_MAX_BYTES } from '@campus/contracts/events-domain-rules';
+import { sendRawHttpRequest } from '@campus/service-kit/testing/raw-http-request';
 import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';
 import { eventsService } from '../src/service';
 import { phonePhoto, poster, signedIn, storedCounts, uploadPoster } from './helpers';
@@ -79,6 +80,26 @@ describe('POST /api/event/upload', () => {
     expect(wrongField.status).toBeGreaterThanOrEqual(400);
     expect(wrongField.status).toBeLessThan(500);
     expect(await storedCounts(h)).toEqual(nothingStored);
+  });
+
+  test('when an upload ends mid-file (honest Content-Length, no closing boundary), then 400 JSON, nothing stored, and the service still takes the next upload', async () => {
+    const asha = signedIn(h, 'Asha Rao');
+    const boundary = 'cut-form';
+    const cut = await sendRawHttpRequest({
+      url: h.url,
+      path: '/api/event/upload',
+      headers: { ...asha.headers, 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+      body: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="poster"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        await poster(6),
+      ]),
+    });
+
+    expect(cut).toMatchObject({ status: 400, body: { success: false, code: 'UPLOAD_INCOMPLETE' } });
+    expect(await storedCounts(h)).toEqual(nothingStored);
+    await uploadPoster(h, asha.headers, await poster(7)).expect(200);
   });
 
   test('when the body is JSON instead of multipart, then 415', async () => {

@@ -34,6 +34,10 @@ const FIELD_MAX_BYTES = 10 * 1024;
 export const formatBytes = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${+(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
 
+/** The body ended before the multipart form did: what a cut or truncated upload is answered. */
+const truncated = () =>
+  new AppError(400, 'UPLOAD_INCOMPLETE', 'The upload ended before the whole file arrived. Please try again.');
+
 export function payloadTooLarge(maxBytes: number): AppError {
   return new AppError(413, 'PAYLOAD_TOO_LARGE', `The file is too large: at most ${formatBytes(maxBytes)}.`);
 }
@@ -84,6 +88,9 @@ export function readSingleFileUpload(
     const fail = (error: AppError) => {
       if (settled) return;
       settled = true;
+      // The parser is left as it is (never destroyed here: fail can run inside its own write, and
+      // busboy does not survive being destroyed there); the rest of the body is drained so the
+      // client reads the answer instead of a reset connection.
       req.unpipe(parser);
       req.resume();
       reject(error);
@@ -91,11 +98,15 @@ export function readSingleFileUpload(
 
     parser.on('file', (name, stream, info) => {
       if (name !== options.field) {
+        stream.on('error', () => fail(truncated()));
         stream.resume();
         fail(new AppError(400, 'UNEXPECTED_FILE_FIELD', `Send the file in the "${options.field}" field.`));
         return;
       }
       const chunks: Buffer[] = [];
+      // A body that ends inside the file (no closing boundary, or a client that stopped sending)
+      // fails the file stream: without this listener the process dies on an unhandled 'error'.
+      stream.on('error', () => fail(truncated()));
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('limit', () => {
         stream.resume();
@@ -122,7 +133,13 @@ export function readSingleFileUpload(
     parser.on('partsLimit', () =>
       fail(new AppError(400, 'TOO_MANY_FIELDS', 'The upload has too many fields.')),
     );
-    parser.on('error', () => fail(new AppError(400, 'MALFORMED_MULTIPART', 'The upload could not be read.')));
+    parser.on('error', (error: Error) =>
+      fail(
+        /^Unexpected end of/.test(error.message)
+          ? truncated()
+          : new AppError(400, 'MALFORMED_MULTIPART', 'The upload could not be read.'),
+      ),
+    );
     parser.on('close', () => {
       if (settled) return;
       settled = true;
@@ -136,7 +153,13 @@ export function readSingleFileUpload(
         );
       else resolve({ file, fields });
     });
-    req.on('aborted', () => fail(new AppError(400, 'UPLOAD_ABORTED', 'The upload was interrupted.')));
+    // The client went away before its body was complete (reset, or half-closed mid-body): nobody
+    // may be left to read the answer, but the promise settles and nothing is kept.
+    const aborted = () => fail(new AppError(400, 'UPLOAD_ABORTED', 'The upload was interrupted.'));
+    req.on('error', aborted);
+    req.on('close', () => {
+      if (!req.complete) aborted();
+    });
     req.pipe(parser);
   });
 }
