@@ -139,7 +139,34 @@ export const GatewayConfig = z
       .int()
       .min(100)
       .default(10_000)
-      .describe('How long a service may take to start answering (then 504).'),
+      .describe(
+        'How long a service may take to start answering, counted from arrival, time waiting for a turn included (then 504).',
+      ),
+    /**
+     * The admission gate in front of each service (ADR 0087): this many requests forwarded at once,
+     * UPSTREAM_MAX_QUEUED more waiting their turn for at most UPSTREAM_QUEUE_TIMEOUT_MS, and beyond
+     * that a 503 OVERLOADED with Retry-After at once, so a burst never takes the gateway down.
+     */
+    UPSTREAM_MAX_IN_FLIGHT: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(256)
+      .describe('Requests forwarded to one service at the same time; more wait in its queue.'),
+    UPSTREAM_MAX_QUEUED: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(1024)
+      .describe('Requests waiting for a turn at one service; beyond it: 503 OVERLOADED with Retry-After.'),
+    UPSTREAM_QUEUE_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(3_000)
+      .describe(
+        'Longest wait for a turn at a busy service (never past the route timeout); then 503 OVERLOADED.',
+      ),
     HEALTH_TIMEOUT_MS: z.coerce
       .number()
       .int()

@@ -38,6 +38,11 @@ export function createGateway(config: GatewayConfig, logger: Logger): { app: Exp
     upstreams,
     defaultTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
     publicOrigin: config.PUBLIC_ORIGIN,
+    admission: {
+      maxInFlight: config.UPSTREAM_MAX_IN_FLIGHT,
+      maxQueued: config.UPSTREAM_MAX_QUEUED,
+      queueTimeoutMs: config.UPSTREAM_QUEUE_TIMEOUT_MS,
+    },
     logger,
   });
   for (const warning of configWarnings(config)) logger.warn(warning);

@@ -1,70 +1,94 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { createProxyMiddleware, proxyEventsPlugin } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { sendJsonError } from './json-error';
 import { resolveRoute } from './route-table';
+import { UpstreamAdmission, type AdmissionLimits, type ShedReason } from './upstream-admission';
 
-type TimedRequest = IncomingMessage & { upstreamTimedOut?: boolean };
+/** What the proxy keeps on a request between its admission and the upstream's answer. */
+type ForwardedRequest = IncomingMessage & {
+  upstreamTimedOut?: boolean;
+  upstreamRequest?: http.ClientRequest;
+  upstreamDeadline?: NodeJS.Timeout;
+};
+
+/** Seconds a shed client is told to wait before trying again. */
+export const OVERLOADED_RETRY_AFTER_SECONDS = 2;
 
 /**
  * Forwards /api/* to the owning service, path unchanged, over kept-alive connections. A service that
  * is down, broken or slow becomes a JSON 503/502/504 within the route's timeout, never a hang.
+ *
+ * Each service has an admission gate (ADR 0087): `maxInFlight` forwarded at once, `maxQueued`
+ * waiting at most `queueTimeoutMs` (and never past the route's deadline, which counts from arrival),
+ * and beyond that a JSON 503 OVERLOADED with Retry-After, answered at once. The socket pool is
+ * larger than the gate, so a request never waits in it: the pool's queue has no deadline, and a
+ * request it held could have its headers flushed before http-proxy announces it.
  */
 export function createApiProxy(options: {
   upstreams: ReadonlyMap<string, string>;
   defaultTimeoutMs: number;
   /** The origin users see (PUBLIC_ORIGIN): its scheme and host are what the services are told. */
   publicOrigin?: string;
+  admission: AdmissionLimits & { queueTimeoutMs: number };
   logger: Logger;
 }): { handler: RequestHandler; close(): void } {
   const publicUrl = options.publicOrigin ? new URL(options.publicOrigin) : undefined;
-  // Reusing upstream sockets is most of a proxy's speed; maxSockets bounds what one gateway may open.
-  const agent = new http.Agent({
-    keepAlive: true,
-    keepAliveMsecs: 10_000,
-    maxSockets: 512,
-    maxFreeSockets: 64,
-    noDelay: true,
-  });
+  const { logger } = options;
+  // One pool and one gate per service: a burst on one service leaves the others their sockets.
+  // Reusing upstream sockets is most of a proxy's speed.
+  const agents = new Map<string, http.Agent>();
+  const gates = new Map<string, UpstreamAdmission>();
   const proxies = new Map<string, RequestHandler>();
 
-  const proxyFor = (service: string, target: string, timeoutMs: number): RequestHandler => {
-    const key = `${service}|${timeoutMs}`;
-    let proxy = proxies.get(key);
+  const agentFor = (service: string) => {
+    let agent = agents.get(service);
+    if (!agent) {
+      agent = new http.Agent({
+        keepAlive: true,
+        keepAliveMsecs: 10_000,
+        // Twice the gate: a socket being torn down (client gone) still counts here for a moment.
+        maxSockets: options.admission.maxInFlight * 2,
+        maxFreeSockets: Math.min(64, options.admission.maxInFlight),
+        noDelay: true,
+      });
+      agents.set(service, agent);
+    }
+    return agent;
+  };
+
+  const gateFor = (service: string) => {
+    let gate = gates.get(service);
+    if (!gate) {
+      gate = new UpstreamAdmission(options.admission);
+      gates.set(service, gate);
+    }
+    return gate;
+  };
+
+  const proxyFor = (service: string, target: string): RequestHandler => {
+    let proxy = proxies.get(service);
     if (!proxy) {
       proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
         target,
-        agent,
-        // X-Forwarded-* are set, never appended to what the client claimed: the client's address as
-        // `trust proxy` resolved it (req.ip), and the public scheme and host.
+        agent: agentFor(service),
+        // X-Forwarded-* are set on the request before it gets here (forwardedHeaders), never appended.
         xfwd: false,
         // Only the plugin that wires `on`: errors get our JSON answers, logs go through the access log.
         ejectPlugins: true,
         plugins: [proxyEventsPlugin],
         on: {
-          proxyReq: (proxyReq, req: TimedRequest) => {
-            const client = req as TimedRequest & { ip?: string; protocol?: string };
-            proxyReq.setHeader('x-forwarded-for', client.ip ?? req.socket.remoteAddress ?? '');
-            proxyReq.setHeader(
-              'x-forwarded-proto',
-              publicUrl?.protocol.slice(0, -1) ?? client.protocol ?? 'http',
-            );
-            proxyReq.setHeader('x-forwarded-host', publicUrl?.host ?? req.headers.host ?? '');
-            // A deadline for the answer to begin, not an idle timer: a service trickling bytes still times out.
-            const deadline = setTimeout(() => {
-              req.upstreamTimedOut = true;
-              proxyReq.destroy();
-            }, timeoutMs);
-            proxyReq.once('response', () => clearTimeout(deadline));
-            proxyReq.once('close', () => clearTimeout(deadline));
+          // Announced when the request has a socket, which may be after its headers were flushed:
+          // nothing here may touch the headers. Only the deadline needs the upstream request.
+          proxyReq: (proxyReq, req: ForwardedRequest) => {
+            req.upstreamRequest = proxyReq;
+            if (req.upstreamTimedOut) return void proxyReq.destroy();
+            proxyReq.once('response', () => clearTimeout(req.upstreamDeadline));
           },
-          error: (err, req: TimedRequest, res) => {
+          error: (err, req: ForwardedRequest, res) => {
             const code = (err as NodeJS.ErrnoException).code;
-            options.logger.warn(
-              { service, code, url: req.url, timedOut: req.upstreamTimedOut },
-              'upstream failed',
-            );
+            logger.warn({ service, code, url: req.url, timedOut: req.upstreamTimedOut }, 'upstream failed');
             if (!(res instanceof http.ServerResponse)) return;
             if (req.upstreamTimedOut)
               return sendJsonError(
@@ -84,9 +108,34 @@ export function createApiProxy(options: {
           },
         },
       }) as unknown as RequestHandler;
-      proxies.set(key, proxy);
+      proxies.set(service, proxy);
     }
     return proxy;
+  };
+
+  /**
+   * X-Forwarded-* set on the incoming request itself, which http-proxy copies when it builds the
+   * upstream request: the client's address as `trust proxy` resolved it (req.ip), and the public
+   * scheme and host. Read before they are overwritten (req.ip and req.protocol read these headers).
+   */
+  const setForwardedHeaders = (req: Request) => {
+    const address = req.ip ?? req.socket.remoteAddress ?? '';
+    const proto = publicUrl?.protocol.slice(0, -1) ?? req.protocol ?? 'http';
+    const host = publicUrl?.host ?? req.headers.host ?? '';
+    req.headers['x-forwarded-for'] = address;
+    req.headers['x-forwarded-proto'] = proto;
+    req.headers['x-forwarded-host'] = host;
+  };
+
+  const shed = (res: ServerResponse, service: string, reason: ShedReason) => {
+    logger.warn({ service, reason, ...gateFor(service).load }, 'request shed');
+    if (!res.headersSent) res.setHeader('Retry-After', String(OVERLOADED_RETRY_AFTER_SECONDS));
+    sendJsonError(
+      res,
+      503,
+      'OVERLOADED',
+      'Campus Connect is very busy right now. Please try again in a moment.',
+    );
   };
 
   const handler: RequestHandler = (req, res, next) => {
@@ -100,9 +149,50 @@ export function createApiProxy(options: {
         'SERVICE_UNAVAILABLE',
         'This part of Campus Connect is not available yet.',
       );
-    // req.url is the full public path (the API router is not mounted at a prefix): forwarded unchanged.
-    return proxyFor(route.service, target, route.timeoutMs ?? options.defaultTimeoutMs)(req, res, next);
+    const { service } = route;
+    const timeoutMs = route.timeoutMs ?? options.defaultTimeoutMs;
+    setForwardedHeaders(req);
+    const forwarded = req as Request & ForwardedRequest;
+    let release: (() => void) | undefined;
+    // Whatever ends the exchange (answer sent, client gone) frees the slot, the deadline, the queue place.
+    const cancelWait = gateFor(service).enter(
+      Math.min(options.admission.queueTimeoutMs, timeoutMs),
+      (releaseSlot, waitedMs) => {
+        release = releaseSlot;
+        // The deadline for the answer to begin counts from arrival: time spent waiting is part of it.
+        // A deadline, not an idle timer: a service trickling bytes still times out.
+        forwarded.upstreamDeadline = setTimeout(
+          () => {
+            forwarded.upstreamTimedOut = true;
+            if (forwarded.upstreamRequest) forwarded.upstreamRequest.destroy();
+            else
+              sendJsonError(
+                res,
+                504,
+                'GATEWAY_TIMEOUT',
+                'The service took too long to answer. Please try again.',
+              );
+          },
+          Math.max(1, timeoutMs - waitedMs),
+        );
+        // req.url is the full public path (the API router is not mounted at a prefix): forwarded unchanged.
+        proxyFor(service, target)(req, res, next);
+      },
+      (reason) => shed(res, service, reason),
+    );
+    res.once('close', () => {
+      cancelWait();
+      clearTimeout(forwarded.upstreamDeadline);
+      // The client left before its answer was complete: the service's work is no longer wanted.
+      if (!res.writableFinished) forwarded.upstreamRequest?.destroy();
+      release?.();
+    });
   };
 
-  return { handler, close: () => agent.destroy() };
+  return {
+    handler,
+    close: () => {
+      for (const agent of agents.values()) agent.destroy();
+    },
+  };
 }
