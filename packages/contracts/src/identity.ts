@@ -50,3 +50,13 @@ export const RegisterResponse = z
 export type RegisterResponse = z.infer<typeof RegisterResponse>;
 
 export const SuccessResponse = z.object({ success: z.literal(true) }).meta({ id: 'SuccessResponse' });
+
+/**
+ * GET /internal/session-revocations (identity, reached by the gateway only, never through it): the
+ * sessions whose access tokens are refused until `until` (ISO time), though their signature and
+ * expiry are still good (ADR 0007). Answered with an ETag; 304 when the list is unchanged.
+ */
+export const SessionRevocations = z.object({
+  revocations: z.array(z.object({ sessionId: z.string().min(1), until: z.iso.datetime() })),
+});
+export type SessionRevocations = z.infer<typeof SessionRevocations>;

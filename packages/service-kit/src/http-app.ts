@@ -54,6 +54,8 @@ export interface HttpAppOptions {
   /** JSON body cap; the gateway caps too, this holds when a service is reached directly. */
   bodyLimit?: string;
   openapi?: () => object;
+  /** Routes only the platform calls, mounted at /internal (ServiceModule.internalRoutes). */
+  internalRoutes?: Router;
 }
 
 /**
@@ -111,6 +113,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use(express.json({ limit: options.bodyLimit ?? '100kb' }));
   app.use(cookieParser());
   app.use(authenticate(options.verifyAccessToken));
+  if (options.internalRoutes) app.use('/internal', options.internalRoutes);
   app.use(options.routes);
   app.use(notFoundHandler);
   app.use(errorHandler(options.logger));

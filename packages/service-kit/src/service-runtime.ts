@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
+import type { Router } from 'express';
 import type { EventName } from '@campus/contracts/events';
 import type { z } from 'zod';
 import { createAccessTokenVerifier } from './auth';
@@ -37,6 +38,11 @@ export interface ServiceModule<C extends EventName = EventName, P extends EventN
   eventHandlers?: EventHandlers<C, P>;
   /** Scheduled work (createScheduledJob): started with the service, stopped before its relay. */
   jobs?: ScheduledJob[];
+  /**
+   * What only the platform calls (the gateway), served under /internal: outside /api, so the gateway
+   * never forwards a client there, and left out of the API document.
+   */
+  internalRoutes?: Router;
 }
 
 /** What every service's configuration has, whatever else it adds. */
@@ -195,6 +201,7 @@ export async function startService<S extends z.ZodType<BaseServiceConfig>>(
     verifyAccessToken: createAccessTokenVerifier(options.config.JWT_PUBLIC_KEY),
     routes: router,
     openapi: openApiFromRoutes(definition.title, module.routes),
+    internalRoutes: module.internalRoutes,
     readiness: [
       { name: 'database', check: () => database.ping() },
       {

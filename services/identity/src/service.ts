@@ -7,6 +7,7 @@ import { createScryptHasher } from './domain/password';
 import { createSessions } from './domain/sessions';
 import { identityEventHandlers } from './events/profile-completed';
 import { createAuthRoutes } from './http/auth-routes';
+import { sessionRevocationRoutes } from './http/session-revocation-routes';
 
 /** Identity: accounts, passwords, sessions. The only service holding the token-signing key. */
 export const identityService = defineService({
@@ -39,6 +40,7 @@ export const identityService = defineService({
     return {
       routes: createAuthRoutes({ accounts, sessions, config, now }),
       eventHandlers: identityEventHandlers(accounts),
+      internalRoutes: sessionRevocationRoutes(sessions),
     };
   },
 });

@@ -196,7 +196,8 @@ describe('login', () => {
     }
     expect(access).toMatch(/Path=\//);
     expect(access).toMatch(/Max-Age=900/);
-    expect(refresh).toMatch(/Path=\/api\/auth/);
+    // The whole API sees it, so the gateway can renew a lapsed session for any request (ADR 0007).
+    expect(refresh).toMatch(/Path=\/api;/);
   });
 
   test('the access token is an ES256 JWT naming the user and role, expiring in 15 minutes', async () => {
@@ -212,6 +213,8 @@ describe('login', () => {
       aud: 'campus',
     });
     expect(claims.exp! - claims.iat!).toBe(900);
+    // The session the token belongs to, which logout revokes.
+    expect(claims.sid).toEqual(expect.stringMatching(/^[0-9a-f-]{36}$/));
   });
 
   test.each([
@@ -317,6 +320,62 @@ describe('me, refresh and logout', () => {
     await next.expect(200);
   });
 
+  test('when a browser still holds a refresh cookie at the old path /api/auth, then refresh works and moves it to /api', async () => {
+    const s = await signIn();
+    const res = await withCookies(request(h.url).post('/api/auth/refresh'), { refresh: s.refresh }).expect(
+      200,
+    );
+    expect(cookie(res, 'cc_refresh')).toMatch(/Path=\/api;/);
+    const cleared = cookiesOf(res).filter((c) => c.startsWith('cc_refresh=;'));
+    expect(cleared).toEqual([expect.stringMatching(/Path=\/api\/auth;.*Expires=Thu, 01 Jan 1970/)]);
+  });
+
+  const revokedSessions = async () => {
+    const res = await request(h.url).get('/internal/session-revocations').expect(200);
+    return (res.body.revocations as { sessionId: string }[]).map((r) => r.sessionId);
+  };
+  const sessionOf = (accessToken: string) => (jwt.decode(accessToken) as { sid: string }).sid;
+
+  test('when a user logs out, then the session is listed as revoked for the gateway, until its last token would have lapsed', async () => {
+    const s = await signIn();
+    expect(await revokedSessions()).toEqual([]);
+    await withCookies(request(h.url).post('/api/auth/logout'), s).expect(200);
+    const list = await request(h.url).get('/internal/session-revocations').expect(200);
+    expect(list.body.revocations).toEqual([{ sessionId: sessionOf(s.access), until: expect.any(String) }]);
+    const until = Date.parse(list.body.revocations[0].until);
+    const { exp } = jwt.decode(s.access) as { exp: number };
+    expect(until).toBeGreaterThanOrEqual(exp * 1000);
+    // Unchanged: 304 on the version the gateway holds.
+    await request(h.url)
+      .get('/internal/session-revocations')
+      .set('If-None-Match', list.headers.etag!)
+      .expect(304);
+    // Once every token of the session has lapsed, it is no longer listed.
+    clockOffsetMs = 16 * 60_000 + 60_000;
+    expect(await revokedSessions()).toEqual([]);
+  });
+
+  test('when a client logs out with only its access token, then that session ends too', async () => {
+    const s = await signIn();
+    await withCookies(request(h.url).post('/api/auth/logout'), { access: s.access }).expect(200);
+    expect(await revokedSessions()).toEqual([sessionOf(s.access)]);
+    await withCookies(request(h.url).post('/api/auth/refresh'), { refresh: s.refresh }).expect(401);
+  });
+
+  test('when someone else logs out with their own token, then my session lives on', async () => {
+    const mine = await signIn();
+    await register({ ...student, email: 'other@campus.test' }).expect(201);
+    const other = await login('other@campus.test', student.password).expect(200);
+    const forged = jwt.sign(
+      { sub: other.body._id, name: 'x', tch: false, sid: sessionOf(mine.access) },
+      h.keys.privateKey,
+      { algorithm: 'ES256', issuer: 'campus-identity', audience: 'campus', expiresIn: 60 },
+    );
+    await withCookies(request(h.url).post('/api/auth/logout'), { access: forged }).expect(200);
+    expect(await revokedSessions()).toEqual([]);
+    await withCookies(request(h.url).post('/api/auth/refresh'), { refresh: mine.refresh }).expect(200);
+  });
+
   test('when a rotated refresh token is reused later, then the whole session family is revoked', async () => {
     const s = await signIn();
     const first = await withCookies(request(h.url).post('/api/auth/refresh'), { refresh: s.refresh }).expect(
@@ -330,6 +389,8 @@ describe('me, refresh and logout', () => {
     );
     expect(replay.body.code).toBe('SESSION_ENDED');
     await withCookies(request(h.url).post('/api/auth/refresh'), { refresh: rotated }).expect(401);
+    // Its access tokens too, the one the legitimate holder got at the rotation included.
+    expect(await revokedSessions()).toEqual([sessionOf(cookieValue(first, 'cc_access'))]);
   });
 
   test('when logging out, then cookies are cleared and the refresh token is dead', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { inboxTable } from '@campus/service-kit/inbox';
 import { outboxTable } from '@campus/service-kit/outbox';
 
@@ -39,6 +39,24 @@ export const refreshTokens = identitySchema.table(
     uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
     index('refresh_tokens_family_idx').on(t.familyId),
   ],
+);
+
+/**
+ * Sessions ended before their access tokens lapsed (logout, a replayed refresh token): the gateway
+ * polls the ones whose tokens could still be alive and refuses those tokens (ADR 0007). A row is
+ * useless once `tokensExpireAt` has passed, and is pruned a day later.
+ */
+export const sessionRevocations = identitySchema.table(
+  'session_revocations',
+  {
+    position: bigint('position', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    sessionId: uuid('session_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }).notNull(),
+    /** When the last access token this session could have been issued expires. */
+    tokensExpireAt: timestamp('tokens_expire_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('session_revocations_expiry_idx').on(t.tokensExpireAt)],
 );
 
 export const outbox = outboxTable(identitySchema);

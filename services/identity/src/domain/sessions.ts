@@ -1,10 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { AuthUser } from '@campus/service-kit/auth';
 import { signAccessToken } from '@campus/service-kit/auth';
 import type { Db, DbExecutor } from '@campus/service-kit/db';
 import { AppError } from '@campus/service-kit/errors';
-import { refreshTokens } from '../data/schema';
+import { refreshTokens, sessionRevocations } from '../data/schema';
 
 export interface SessionTokens {
   accessToken: string;
@@ -23,6 +23,7 @@ export interface SessionsDeps {
   loadUser: (executor: DbExecutor, id: string) => Promise<AuthUser | undefined>;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /**
@@ -30,6 +31,20 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * winner rotated it. That is a race, not a theft, so it gets a retryable 401 and the family lives on.
  */
 export const REFRESH_RACE_WINDOW_MS = 10_000;
+
+/**
+ * A revocation is listed this long past the lapse of the session's last possible access token: a
+ * rotation that committed just after the revocation, or a verifier's clock running a little behind.
+ */
+const REVOCATION_MARGIN_MS = 60_000;
+/** Revocations whose tokens have all lapsed are deleted this long afterwards (kept a while for support). */
+const REVOCATION_RETENTION_MS = 24 * 3600 * 1000;
+
+/** The sessions whose access tokens must be refused now, and a version that changes whenever the list does. */
+export interface ActiveRevocations {
+  version: string;
+  revocations: { sessionId: string; until: Date }[];
+}
 
 /**
  * Sessions: a short-lived access JWT plus a rotating refresh token. Each refresh consumes the
@@ -46,18 +61,37 @@ export function createSessions(deps: SessionsDeps) {
       expiresAt: new Date(deps.now().getTime() + deps.refreshTtlSeconds * 1000),
     });
     return {
-      accessToken: signAccessToken(user, deps.privateKey, deps.accessTtlSeconds),
+      // The family is the session: its id travels in the token (sid), so logout can revoke the token.
+      accessToken: signAccessToken({ ...user, sessionId: familyId }, deps.privateKey, deps.accessTtlSeconds),
       refreshToken,
       accessTtlSeconds: deps.accessTtlSeconds,
       refreshTtlSeconds: deps.refreshTtlSeconds,
     };
   }
 
-  const revokeFamily = (familyId: string) =>
-    deps.db
-      .update(refreshTokens)
-      .set({ revokedAt: deps.now() })
-      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  /**
+   * Ends a session everywhere: its refresh tokens die, and its access tokens are listed as revoked until
+   * the last of them would have lapsed anyway (the gateway polls the list: ADR 0007).
+   */
+  const revokeFamily = (familyId: string, userId: string) =>
+    deps.db.transaction(async (tx) => {
+      const now = deps.now();
+      const revoked = await tx
+        .update(refreshTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+        .returning({ id: refreshTokens.id });
+      if (revoked.length === 0) return;
+      await tx.insert(sessionRevocations).values({
+        sessionId: familyId,
+        userId,
+        revokedAt: now,
+        tokensExpireAt: new Date(now.getTime() + deps.accessTtlSeconds * 1000 + REVOCATION_MARGIN_MS),
+      });
+      await tx
+        .delete(sessionRevocations)
+        .where(lt(sessionRevocations.tokensExpireAt, new Date(now.getTime() - REVOCATION_RETENTION_MS)));
+    });
 
   return {
     start: (user: AuthUser) => issue(deps.db, user, randomUUID()),
@@ -104,18 +138,49 @@ export function createSessions(deps: SessionsDeps) {
           'Your session was just refreshed elsewhere. Please retry.',
           'REFRESH_RACE',
         );
-      if (known?.rotatedAt) await revokeFamily(known.familyId);
+      if (known?.rotatedAt) await revokeFamily(known.familyId, known.userId);
       throw ended();
     },
 
-    async end(presented: string | undefined): Promise<void> {
-      if (!presented) return;
-      const [known] = await deps.db
-        .select()
-        .from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, hashToken(presented)))
-        .limit(1);
-      if (known) await revokeFamily(known.familyId);
+    /**
+     * Logout: ends the session of the presented refresh token, and the one the presented access token
+     * names (a client that lost its refresh cookie still ends the session its token belongs to).
+     */
+    async end(presented: string | undefined, signedIn?: AuthUser): Promise<void> {
+      if (presented) {
+        const [known] = await deps.db
+          .select()
+          .from(refreshTokens)
+          .where(eq(refreshTokens.tokenHash, hashToken(presented)))
+          .limit(1);
+        if (known) await revokeFamily(known.familyId, known.userId);
+      }
+      if (signedIn?.sessionId && UUID.test(signedIn.sessionId)) {
+        const [own] = await deps.db
+          .select({ familyId: refreshTokens.familyId })
+          .from(refreshTokens)
+          .where(and(eq(refreshTokens.familyId, signedIn.sessionId), eq(refreshTokens.userId, signedIn.id)))
+          .limit(1);
+        if (own) await revokeFamily(own.familyId, signedIn.id);
+      }
+    },
+
+    /** The sessions whose access tokens may still be alive but must be refused (read by the gateway). */
+    async activeRevocations(): Promise<ActiveRevocations> {
+      const rows = await deps.db
+        .select({
+          position: sessionRevocations.position,
+          sessionId: sessionRevocations.sessionId,
+          until: sessionRevocations.tokensExpireAt,
+        })
+        .from(sessionRevocations)
+        .where(gt(sessionRevocations.tokensExpireAt, deps.now()));
+      // Changes with any row added (a late commit of an older position too) or lapsed.
+      const positions = rows.map((r) => r.position).sort((a, b) => a - b);
+      return {
+        version: createHash('sha256').update(positions.join(',')).digest('base64url').slice(0, 27),
+        revocations: rows.map(({ sessionId, until }) => ({ sessionId, until })),
+      };
     },
   };
 }

@@ -14,7 +14,14 @@ import { toLoginResponse, type Accounts } from '../domain/accounts';
 import type { SessionTokens, Sessions } from '../domain/sessions';
 import { loginLimits, signUpLimits } from './auth-limits';
 
-const REFRESH_PATH = '/api/auth';
+/**
+ * The refresh cookie reaches every /api request, so the gateway can renew a lapsed session for a
+ * client that never calls /api/auth/refresh (the spec's); the gateway strips it before any service
+ * but identity's refresh and logout sees a request (ADR 0007).
+ */
+const REFRESH_PATH = '/api';
+/** Where the refresh cookie lived before: a browser may still hold one there; it is cleared on rotation. */
+const OLD_REFRESH_PATH = '/api/auth';
 
 export function createAuthRoutes(deps: {
   accounts: Accounts;
@@ -37,10 +44,13 @@ export function createAuthRoutes(deps: {
       path: REFRESH_PATH,
       maxAge: tokens.refreshTtlSeconds * 1000,
     });
+    // Else the browser would keep sending the old-path cookie, consumed now, to /api/auth ahead of this one.
+    res.clearCookie(REFRESH_COOKIE, { ...cookieBase, path: OLD_REFRESH_PATH });
   };
   const clearSessionCookies = (res: Response) => {
     res.clearCookie(ACCESS_COOKIE, { ...cookieBase, path: '/' });
     res.clearCookie(REFRESH_COOKIE, { ...cookieBase, path: REFRESH_PATH });
+    res.clearCookie(REFRESH_COOKIE, { ...cookieBase, path: OLD_REFRESH_PATH });
   };
 
   return [
@@ -100,8 +110,9 @@ export function createAuthRoutes(deps: {
       summary: 'End the session on every device it reached',
       access: 'public',
       response: { description: 'Signed out', body: SuccessResponse },
-      handler: async ({ req, res }) => {
-        await sessions.end(readCookie(req, REFRESH_COOKIE));
+      handler: async ({ req, res, user }) => {
+        // The refresh cookie's session, and the access token's (a client may hold only one of them).
+        await sessions.end(readCookie(req, REFRESH_COOKIE), user);
         clearSessionCookies(res);
         return { success: true as const };
       },
