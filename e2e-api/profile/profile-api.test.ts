@@ -85,7 +85,7 @@ describe('profile common data through the gateway', () => {
     expect(res.body).toMatchObject({
       success: false,
       code: 'VALIDATION_FAILED',
-      message: 'Graduation year must be between 2000 and 2030',
+      message: 'Graduation year must be a whole year between 2000 and 2030.',
     });
     expect((await login(otherStudent)).body.isFirstTime).toBe(true);
   });

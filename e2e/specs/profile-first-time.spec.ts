@@ -23,7 +23,7 @@ test.describe('the first-time profile and the dashboard', () => {
     await page.getByLabel(/^Branch/).fill('Computer Engineering');
     await page.getByLabel(/^Enrollment number/).fill('EN-2022-041');
     await page.getByRole('button', { name: 'Update Profile' }).click();
-    await expect(page.getByText('Graduation year must be between 2000 and 2030')).toBeVisible();
+    await expect(page.getByText('Graduation year must be a whole year between 2000 and 2030.')).toBeVisible();
 
     await page.getByLabel(/^Graduation year/).fill('2026');
     await page.getByRole('button', { name: 'Update Profile' }).click();

@@ -49,7 +49,9 @@ describe('the student profile form', () => {
     async (year) => {
       const { requests } = openForm(student, [profileReply(profileOf(student))]);
       await fillStudent(year);
-      expect(await screen.findByText('Graduation year must be between 2000 and 2030')).toBeInTheDocument();
+      expect(
+        await screen.findByText('Graduation year must be a whole year between 2000 and 2030.'),
+      ).toBeInTheDocument();
       expect(requests).toHaveLength(1);
     },
   );

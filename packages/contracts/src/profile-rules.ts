@@ -23,7 +23,7 @@ export type TeacherSubject = (typeof TEACHER_SUBJECTS)[number];
 export const GRADUATION_YEAR_MIN = 2000;
 export const GRADUATION_YEAR_MAX = 2030;
 export const PROFILE_SUBMIT_FAILED_MESSAGE = 'Submission failed. Please try again.';
-export const GRADUATION_YEAR_MESSAGE = `Graduation year must be between ${GRADUATION_YEAR_MIN} and ${GRADUATION_YEAR_MAX}`;
+export const GRADUATION_YEAR_MESSAGE = `Graduation year must be a whole year between ${GRADUATION_YEAR_MIN} and ${GRADUATION_YEAR_MAX}.`;
 
 /** The signed-in user's uploads: page size and cap. */
 export const BOOK_UPLOADS_PAGE_SIZE = 20;

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
+import { humanIssueMessage } from '@campus/contracts/field-messages';
 import type { Logger } from 'pino';
 
 /** A failure the client is told about: HTTP status, a stable machine code and a human message. */
@@ -38,9 +39,23 @@ export interface ErrorBody {
   issues?: ReadonlyArray<{ path: string; message: string }>;
 }
 
-/** Turns a zod failure into the one validation error shape; the first issue's message leads. */
+/**
+ * Turns a zod failure into the one validation error shape; the first issue's message leads. Every
+ * message is a sentence naming its field ("Title must be at most 200 characters.", contracts'
+ * humanIssueMessage); the messages the schemas wrote on purpose pass unchanged.
+ */
 export function validationError(error: ZodError): AppError {
-  const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  const issues = error.issues.map((i) => ({
+    path: i.path.join('.'),
+    message: humanIssueMessage({
+      path: i.path,
+      message: i.message,
+      code: i.code,
+      origin: 'origin' in i ? String(i.origin) : undefined,
+      maximum: 'maximum' in i ? (i.maximum as number | bigint) : undefined,
+      minimum: 'minimum' in i ? (i.minimum as number | bigint) : undefined,
+    }),
+  }));
   return new AppError(400, 'VALIDATION_FAILED', issues[0]?.message ?? 'Invalid input.', issues);
 }
 

@@ -121,7 +121,7 @@ describe('POST /api/job/createjobpost', () => {
       { linkedinUrl: 'data:text/html,<script>alert(1)</script>' },
       CAREERS_MESSAGES.linkInvalid,
     ],
-    ['companyName', { companyName: 'x'.repeat(101) }, 'Must be at most 100 characters.'],
+    ['companyName', { companyName: 'x'.repeat(101) }, 'Company name must be at most 100 characters.'],
     ['companyName', { companyName: { $gt: '' } }, CAREERS_MESSAGES.companyRequired],
   ])('when %s is %j, then 400 with its message and nothing is stored', async (path, change, message) => {
     const res = await request(h.url)

@@ -180,8 +180,8 @@ describe('POST /api/event/createform', () => {
       'instagramLink',
       EVENTS_MESSAGES.instagramInvalid,
     ],
-    [{ title: 'x'.repeat(121) }, 'title', 'Must be at most 120 characters.'],
-    [{ description: 42 }, 'description', 'Must be text.'],
+    [{ title: 'x'.repeat(121) }, 'title', 'Title must be at most 120 characters.'],
+    [{ description: 42 }, 'description', 'Description must be text.'],
   ])('when the body is %j, then 400 naming %s', async (change, path, message) => {
     const asha = signedIn(h, 'Asha Rao');
     const uploaded = await uploadPoster(h, asha.headers, await poster(5)).expect(200);

@@ -143,11 +143,11 @@ describe('POST /api/flat', () => {
     ['contactInfo', '12345', FLAT_MESSAGES.contactInfoInvalid],
     ['genderPreference', 'other', FLAT_MESSAGES.genderInvalid],
     ['genderPreference', ['any'], FLAT_MESSAGES.genderInvalid],
-    ['name', 'x'.repeat(121), 'Must be at most 120 characters.'],
-    ['description', 'x'.repeat(2001), 'Must be at most 2000 characters.'],
-    ['location', `Kothrud ${'x'.repeat(2041)}`, 'Must be at most 2048 characters.'],
-    ['contactInfo', `${'a'.repeat(115)}@b.com`, 'Must be at most 120 characters.'],
-    ['name', 'Room\u0000one', 'Must not contain control characters.'],
+    ['name', 'x'.repeat(121), 'Name must be at most 120 characters.'],
+    ['description', 'x'.repeat(2001), 'Description must be at most 2000 characters.'],
+    ['location', `Kothrud ${'x'.repeat(2041)}`, 'Location must be at most 2048 characters.'],
+    ['contactInfo', `${'a'.repeat(115)}@b.com`, 'Contact information must be at most 120 characters.'],
+    ['name', 'Room\u0000one', 'Name must not contain control characters.'],
     ['name', 42, FLAT_MESSAGES.nameRequired],
   ])('when %s is %j, then 400 with "%s"', async (field, value, message) => {
     const s = signedIn('Asha Rao');

@@ -160,6 +160,8 @@ describe('uploading a book (POST /api/book)', () => {
     ['too many tags', 'At most 20 tags', { tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }],
     ['a tag too long', 'Each tag must be at most 40 characters', { tags: ['x'.repeat(41)] }],
     ['an object for the title', 'Title is required', { title: { $ne: '' } }],
+    ['a 240-character title', 'Title must be at most 200 characters.', { title: 'x'.repeat(240) }],
+    ['a 101-character branch', 'Branch must be at most 100 characters.', { branch: 'x'.repeat(101) }],
   ])('when %s, then 400 "%s" and nothing is stored', async (_case, message, change) => {
     const res = await api()
       .post('/api/book')

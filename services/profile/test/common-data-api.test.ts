@@ -65,10 +65,16 @@ describe('saving a student profile', () => {
   });
 
   test.each([
-    [{ ...studentForm, graduationYear: 1999 }, 'Graduation year must be between 2000 and 2030'],
-    [{ ...studentForm, graduationYear: 2031 }, 'Graduation year must be between 2000 and 2030'],
-    [{ ...studentForm, graduationYear: 2024.5 }, 'Graduation year must be between 2000 and 2030'],
-    [{ ...studentForm, graduationYear: 'twenty' }, 'Graduation year must be between 2000 and 2030'],
+    [{ ...studentForm, graduationYear: 1999 }, 'Graduation year must be a whole year between 2000 and 2030.'],
+    [{ ...studentForm, graduationYear: 2031 }, 'Graduation year must be a whole year between 2000 and 2030.'],
+    [
+      { ...studentForm, graduationYear: 2024.5 },
+      'Graduation year must be a whole year between 2000 and 2030.',
+    ],
+    [
+      { ...studentForm, graduationYear: 'twenty' },
+      'Graduation year must be a whole year between 2000 and 2030.',
+    ],
     [{ ...studentForm, graduationYear: '' }, 'Graduation year is required'],
     [{ branch: 'CE', enrollmentNumber: 'EN-1' }, 'Graduation year is required'],
     [{ ...studentForm, branch: '   ' }, 'Branch is required'],
