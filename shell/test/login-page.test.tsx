@@ -40,6 +40,36 @@ describe('the login screen', () => {
     });
   });
 
+  it('when a guest came from a post, then logging in returns to that post', async () => {
+    const { location } = renderRemoteScreen(<LoginPage />, {
+      user: null,
+      path: '/login?next=%2Fpost%2F123',
+      route: '/login',
+      replies: [contractReply(LoginResponse, { ...student, isFirstTime: false }, { url: '/api/auth/login' })],
+    });
+    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute(
+      'href',
+      '/register?next=%2Fpost%2F123',
+    );
+
+    await logIn();
+
+    await waitFor(() => expect(location.pathname).toBe('/post/123'));
+  });
+
+  it('when the return path names another site, then logging in opens the feature grid instead', async () => {
+    const { location } = renderRemoteScreen(<LoginPage />, {
+      user: null,
+      path: '/login?next=%2F%2Fevil.test%2Fpost',
+      route: '/login',
+      replies: [contractReply(LoginResponse, { ...student, isFirstTime: false }, { url: '/api/auth/login' })],
+    });
+
+    await logIn();
+
+    await waitFor(() => expect(location.pathname).toBe('/feature'));
+  });
+
   it('when a first-time user logs in, then the profile form opens', async () => {
     const { location } = openLogin([contractReply(LoginResponse, { ...student, isFirstTime: true })]);
 

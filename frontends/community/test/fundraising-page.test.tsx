@@ -88,6 +88,15 @@ describe('Fundraising', () => {
     },
   );
 
+  it('when a guest opens a campaign, then the pledge box offers Log in to pledge (back to this page) instead of a Pledge button', async () => {
+    openPage(null, [campaigns([campaign()])]);
+    expect(await screen.findByRole('link', { name: 'Log in to pledge' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Ffundrasing',
+    );
+    expect(screen.queryByRole('button', { name: 'Pledge' })).not.toBeInTheDocument();
+  });
+
   it('when a student pledges, then the total grows, the input clears and a thank-you shows', async () => {
     const { requests } = openPage(student, [
       campaigns([campaign()]),

@@ -43,13 +43,16 @@ describe('Community hub', () => {
     expect(await screen.findByText('No posts yet')).toBeInTheDocument();
   });
 
-  it('when a guest publishes, then the toast says Please log in to create a post. and nothing is sent', async () => {
+  it('when a guest opens Create New Post, then the panel says Please log in to create a post. with a login link back here, and no form to type into', async () => {
     const { requests } = openHub(null, [trending([]), postsPage([])]);
     await userEvent.click(screen.getByRole('button', { name: 'Create New Post' }));
-    await userEvent.type(await screen.findByLabelText('Title'), 'Hello');
-    await userEvent.type(screen.getByLabelText('Content'), 'World');
-    await userEvent.click(screen.getByRole('button', { name: 'Publish Post' }));
     expect(await screen.findByText('Please log in to create a post.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in to post' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fcommunity',
+    );
+    expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Publish Post' })).not.toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 

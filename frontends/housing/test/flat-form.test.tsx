@@ -112,7 +112,10 @@ describe('Find a Roommate', () => {
 
   test('when a guest opens it, then Login instead of the form', () => {
     renderRemoteScreen(<FlatForm />, { user: null, path: PATH });
-    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fprofile%2Fcreateflatrequest',
+    );
     expect(screen.queryByRole('button', { name: 'Post request' })).not.toBeInTheDocument();
   });
 });

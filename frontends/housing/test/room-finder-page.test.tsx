@@ -171,7 +171,10 @@ describe('My Room Requests (/roomfinder/myroomrequest)', () => {
   test('when a guest opens it, then no list is asked for and Login is offered', () => {
     const { requests } = renderRemoteScreen(<RoomFinderPage view="mine" />, { user: null, path: MINE });
     expect(screen.getByText('Please log in to see your flat requests.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Froomfinder%2Fmyroomrequest',
+    );
     expect(requests.filter((r) => r.url.includes('/api/flat'))).toHaveLength(0);
   });
 });

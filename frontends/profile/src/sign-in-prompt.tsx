@@ -1,6 +1,6 @@
 import { BackLink } from '@campus/ui/back-link';
-import { ButtonLink } from '@campus/ui/button';
 import { PageHeader } from '@campus/ui/page-header';
+import { LoginButtonLink } from '@campus/web-kit/login-link';
 import styles from './sign-in-prompt.module.css';
 
 /** Profile pages are private: a guest is sent to log in, not shown an empty dashboard. */
@@ -13,7 +13,7 @@ export function SignInPrompt({ what }: { what: string }) {
         title="Please log in"
         subtitle={`Log in to see ${what}.`}
       />
-      <ButtonLink href="/login">Login</ButtonLink>
+      <LoginButtonLink />
     </section>
   );
 }

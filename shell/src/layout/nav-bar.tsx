@@ -2,6 +2,7 @@ import { NavLink } from 'react-router-dom';
 import { ButtonLink } from '@campus/ui/button';
 import { Container } from '@campus/ui/container';
 import { useAuth } from '@campus/web-kit/auth-context';
+import { useLoginHref } from '@campus/web-kit/login-return-path';
 import { BrandMark } from './brand-mark';
 import styles from './nav-bar.module.css';
 
@@ -24,6 +25,7 @@ function initials(name: string): string {
 
 export function NavBar() {
   const { user } = useAuth();
+  const loginHref = useLoginHref();
   return (
     <header className={styles.header}>
       <Container>
@@ -58,7 +60,7 @@ export function NavBar() {
                 </NavLink>
               </>
             ) : (
-              <ButtonLink href="/login" size="sm">
+              <ButtonLink href={loginHref} size="sm">
                 Login
               </ButtonLink>
             )}

@@ -1,12 +1,15 @@
 import { Navigate } from 'react-router-dom';
 import type { SessionUser } from '@campus/web-kit/auth-store';
 
-/** Where a signed-in user belongs: the profile form until it is filled in, then the feature grid. */
-export function signedInHomeOf(user: SessionUser): string {
-  return user.isFirstTime ? '/commondataform' : '/feature';
+/**
+ * Where a signed-in user belongs: the profile form until it is filled in, then the page they came
+ * from (`next`, already checked by web-kit's safeReturnPath), else the feature grid.
+ */
+export function signedInHomeOf(user: SessionUser, next?: string): string {
+  return user.isFirstTime ? '/commondataform' : (next ?? '/feature');
 }
 
 /** Sends a signed-in user on from a guest's screen (login, register), replacing it so Back does not loop. */
-export function SignedInRedirect({ user }: { user: SessionUser }) {
-  return <Navigate to={signedInHomeOf(user)} replace />;
+export function SignedInRedirect({ user, next }: { user: SessionUser; next?: string }) {
+  return <Navigate to={signedInHomeOf(user, next)} replace />;
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { WRONG_CREDENTIALS_MESSAGE } from '@campus/contracts/identity-rules';
 import { AppLink } from '@campus/ui/app-link';
 import { BackLink } from '@campus/ui/back-link';
@@ -11,6 +11,7 @@ import { PageHeader } from '@campus/ui/page-header';
 import { isApiError } from '@campus/web-kit/api-error';
 import { useAuth } from '@campus/web-kit/auth-context';
 import { FORM_ERROR } from '@campus/web-kit/form-server-errors';
+import { RETURN_PARAM, returnPathOf } from '@campus/web-kit/login-return-path';
 import { usePageTitle } from '@campus/web-kit/use-page-title';
 import { SignedInRedirect, signedInHomeOf } from '../layout/signed-in-redirect';
 import { LoginFormSchema, type LoginFormInput, type LoginFormOutput } from '../forms/identity-form-schemas';
@@ -32,13 +33,15 @@ function loginFailureMessage(error: unknown): string {
 }
 
 /**
- * `/login`: on success to /commondataform the first time, else /feature (replacing /login, so Back
- * does not return to it); a signed-in user is sent there at once.
+ * `/login`: on success to /commondataform the first time, else back to the page the guest came from
+ * (`?next=`, a same-origin path only), else /feature (replacing /login, so Back does not return to
+ * it); a signed-in user is sent there at once.
  */
 export default function LoginPage() {
   usePageTitle('Login');
   const navigate = useNavigate();
   const { login, user } = useAuth();
+  const next = returnPathOf(useLocation().search);
   const {
     register,
     handleSubmit,
@@ -53,7 +56,7 @@ export default function LoginPage() {
   const onSubmit = handleSubmit(async (credentials) => {
     try {
       const signedIn = await login(credentials);
-      navigate(signedInHomeOf(signedIn), { replace: true });
+      navigate(signedInHomeOf(signedIn, next), { replace: true });
     } catch (error) {
       // The auth store keeps the server's message; the screen shows what the user can act on.
       setError(FORM_ERROR, { message: loginFailureMessage(error) });
@@ -62,7 +65,7 @@ export default function LoginPage() {
     }
   });
 
-  if (user) return <SignedInRedirect user={user} />;
+  if (user) return <SignedInRedirect user={user} next={next} />;
 
   return (
     <section className={styles.card} aria-labelledby="login-title">
@@ -94,7 +97,10 @@ export default function LoginPage() {
         </Button>
       </form>
       <p className={styles.switch}>
-        New here? <AppLink href="/register">Register</AppLink>
+        New here?{' '}
+        <AppLink href={next ? `/register?${RETURN_PARAM}=${encodeURIComponent(next)}` : '/register'}>
+          Register
+        </AppLink>
       </p>
     </section>
   );

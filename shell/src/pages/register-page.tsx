@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { RegisterResponse } from '@campus/contracts/identity';
 import { REGISTRATION_FAILED_MESSAGE } from '@campus/contracts/identity-rules';
 import { AppLink } from '@campus/ui/app-link';
@@ -13,6 +13,7 @@ import { PageHeader } from '@campus/ui/page-header';
 import { useToast } from '@campus/ui/toast';
 import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
 import { applyServerErrors, FORM_ERROR } from '@campus/web-kit/form-server-errors';
+import { loginHref, returnPathOf } from '@campus/web-kit/login-return-path';
 import { usePageTitle } from '@campus/web-kit/use-page-title';
 import { SignedInRedirect } from '../layout/signed-in-redirect';
 import {
@@ -30,6 +31,8 @@ export default function RegisterPage() {
   usePageTitle('Register');
   const navigate = useNavigate();
   const { user } = useAuth();
+  // The page a guest was on before Login -> Register: logging in after registering returns there.
+  const next = returnPathOf(useLocation().search);
   const toast = useToast();
   const apiClient = useApiClient();
   const form = useForm<RegisterFormInput, unknown, RegisterFormOutput>({
@@ -68,7 +71,7 @@ export default function RegisterPage() {
         return;
       }
       toast.success('Registration successful. Please log in.');
-      navigate('/login');
+      navigate(loginHref(next));
     } catch (error) {
       // Spec: the server's message, or 'Registration failed. Please try again.' when there was none
       // (no answer, or a 5xx that named no error).
@@ -79,7 +82,7 @@ export default function RegisterPage() {
     }
   });
 
-  if (user) return <SignedInRedirect user={user} />;
+  if (user) return <SignedInRedirect user={user} next={next} />;
 
   return (
     <section className={styles.card} aria-labelledby="register-title">
@@ -120,7 +123,7 @@ export default function RegisterPage() {
         </Button>
       </form>
       <p className={styles.switch}>
-        Already have an account? <AppLink href="/login">Login</AppLink>
+        Already have an account? <AppLink href={loginHref(next)}>Login</AppLink>
       </p>
     </section>
   );

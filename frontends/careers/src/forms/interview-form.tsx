@@ -11,7 +11,7 @@ import {
   INTERVIEW_MAX_ROUNDS,
 } from '@campus/contracts/careers-rules';
 import { breakableSpaces } from '@campus/contracts/rich-text-policy';
-import { Button, ButtonLink } from '@campus/ui/button';
+import { Button } from '@campus/ui/button';
 import { Checkbox } from '@campus/ui/checkbox';
 import { Field } from '@campus/ui/field';
 import { Input } from '@campus/ui/input';
@@ -20,6 +20,7 @@ import { Skeleton } from '@campus/ui/skeleton';
 import { useToast } from '@campus/ui/toast';
 import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
 import { applyServerErrors } from '@campus/web-kit/form-server-errors';
+import { LoginButtonLink } from '@campus/web-kit/login-link';
 import { careersQueryKeys, createInterview } from '../careers-api';
 import styles from './careers-form.module.css';
 
@@ -117,7 +118,7 @@ export default function InterviewForm({ onCreated }: InterviewFormProps) {
           Share Interview Experience
         </h2>
         <p>Please log in to share an interview experience.</p>
-        <ButtonLink href="/login">Login</ButtonLink>
+        <LoginButtonLink />
       </section>
     );
 

@@ -4,13 +4,14 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { CAREERS_MESSAGES, JOB_TYPES, type JobType } from '@campus/contracts/careers-rules';
-import { Button, ButtonLink } from '@campus/ui/button';
+import { Button } from '@campus/ui/button';
 import { Field } from '@campus/ui/field';
 import { Input } from '@campus/ui/input';
 import { Select } from '@campus/ui/select';
 import { TextArea } from '@campus/ui/text-area';
 import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
 import { applyServerErrors } from '@campus/web-kit/form-server-errors';
+import { LoginButtonLink } from '@campus/web-kit/login-link';
 import { careersQueryKeys, createJobPost } from '../careers-api';
 import styles from './careers-form.module.css';
 
@@ -82,7 +83,7 @@ export default function JobForm({ onCreated }: JobFormProps) {
           Create New Job Post
         </h2>
         <p>Please log in to create a post.</p>
-        <ButtonLink href="/login">Login</ButtonLink>
+        <LoginButtonLink />
       </section>
     );
 

@@ -14,6 +14,7 @@ import { Card } from '@campus/ui/card';
 import { Input } from '@campus/ui/input';
 import { useToast } from '@campus/ui/toast';
 import { useAuth } from '@campus/web-kit/auth-context';
+import { LoginButtonLink } from '@campus/web-kit/login-link';
 import { usePledge } from '../community-api';
 import styles from './fundraising-page.module.css';
 import { UpiQrCode } from './upi-qr-code';
@@ -133,9 +134,15 @@ export function CampaignCard({ campaign }: { campaign: Campaign }) {
             onChange={(e) => setAmount(e.target.value)}
             placeholder="Enter amount"
           />
-          <Button type="submit" loading={pledge.isPending} loadingLabel="Recording...">
-            Pledge
-          </Button>
+          {user ? (
+            <Button type="submit" loading={pledge.isPending} loadingLabel="Recording...">
+              Pledge
+            </Button>
+          ) : (
+            // A guest may still pay by UPI (the amount fills the pay link) but learns before typing
+            // that recording the pledge needs a login, which returns here.
+            <LoginButtonLink variant="secondary">Log in to pledge</LoginButtonLink>
+          )}
         </div>
         <a className={styles.payLink} href={payUrl}>
           Pay {parsed ? rupees(parsed) : ''} with a UPI app

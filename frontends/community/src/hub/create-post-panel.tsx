@@ -16,6 +16,7 @@ import { SlideInPanel } from '@campus/ui/slide-in-panel';
 import { TextArea } from '@campus/ui/text-area';
 import { useToast } from '@campus/ui/toast';
 import { useAuth } from '@campus/web-kit/auth-context';
+import { LoginButtonLink } from '@campus/web-kit/login-link';
 import { useCreatePost } from '../community-api';
 import styles from './hub-page.module.css';
 
@@ -24,8 +25,9 @@ const FORM_ID = 'create-post-form';
 
 /**
  * The slide-in Create New Post panel. Blank title or content: the submit is silently ignored (spec
- * §5); a guest is told 'Please log in to create a post.'; after publishing the fields reset and the
- * panel closes, the new post first in the grid.
+ * §5); a guest is told 'Please log in to create a post.' with a Login link that returns here, before
+ * typing anything, instead of a form they could not submit; after publishing the fields reset and
+ * the panel closes, the new post first in the grid.
  */
 export function CreatePostPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { user } = useAuth();
@@ -57,6 +59,16 @@ export function CreatePostPanel({ open, onClose }: { open: boolean; onClose: () 
       },
     );
   }
+
+  if (!user)
+    return (
+      <SlideInPanel open={open} onClose={onClose} title="Create New Post">
+        <div className={styles.form}>
+          <p>{COMMUNITY_MESSAGES.loginToPost}</p>
+          <LoginButtonLink>Log in to post</LoginButtonLink>
+        </div>
+      </SlideInPanel>
+    );
 
   return (
     <SlideInPanel

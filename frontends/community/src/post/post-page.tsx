@@ -4,7 +4,6 @@ import type { Comment, Post } from '@campus/contracts/community';
 import { COMMENT_MAX, COMMUNITY_MESSAGES } from '@campus/contracts/community-rules';
 import { BackLink } from '@campus/ui/back-link';
 import { Button } from '@campus/ui/button';
-import { ButtonLink } from '@campus/ui/button';
 import { Card } from '@campus/ui/card';
 import { Checkbox } from '@campus/ui/checkbox';
 import { ErrorState } from '@campus/ui/error-state';
@@ -14,6 +13,7 @@ import { TextArea } from '@campus/ui/text-area';
 import { useToast } from '@campus/ui/toast';
 import { isApiError } from '@campus/web-kit/api-error';
 import { useAuth } from '@campus/web-kit/auth-context';
+import { LoginButtonLink } from '@campus/web-kit/login-link';
 import { usePageTitle } from '@campus/web-kit/use-page-title';
 import { useAddComment, useComments, usePost, useVote } from '../community-api';
 import { PostTagBadge } from '../post-tag-badge';
@@ -159,9 +159,7 @@ function CommentBar({
       <div className={styles.bar}>
         <p className={styles.barGuest}>
           <span>Log in to join the discussion.</span>
-          <ButtonLink href="/login" size="sm">
-            Login
-          </ButtonLink>
+          <LoginButtonLink size="sm" />
         </p>
       </div>
     );

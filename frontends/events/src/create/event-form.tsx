@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { EventFormSchema, type EventFormValues } from '@campus/contracts/events-domain';
 import { EVENTS_MESSAGES, POSTER_MAX_BYTES } from '@campus/contracts/events-domain-rules';
-import { Button, ButtonLink } from '@campus/ui/button';
+import { Button } from '@campus/ui/button';
 import { Field } from '@campus/ui/field';
 import { Input } from '@campus/ui/input';
 import { TextArea } from '@campus/ui/text-area';
@@ -13,6 +13,7 @@ import { useToast } from '@campus/ui/toast';
 import { isApiError } from '@campus/web-kit/api-error';
 import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
 import { applyServerErrors } from '@campus/web-kit/form-server-errors';
+import { LoginButtonLink } from '@campus/web-kit/login-link';
 import { createEvent, eventsQueryKeys, uploadPoster } from '../events-api';
 import styles from './event-form.module.css';
 
@@ -74,7 +75,7 @@ export default function EventForm({ onCreated }: EventFormProps) {
           Create Event Post
         </h2>
         <p>Please log in to advertise your event.</p>
-        <ButtonLink href="/login">Login</ButtonLink>
+        <LoginButtonLink />
       </section>
     );
 

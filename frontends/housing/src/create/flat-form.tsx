@@ -10,13 +10,14 @@ import {
   GENDER_LABELS,
   GENDER_PREFERENCES,
 } from '@campus/contracts/housing-rules';
-import { Button, ButtonLink } from '@campus/ui/button';
+import { Button } from '@campus/ui/button';
 import { Field } from '@campus/ui/field';
 import { Input } from '@campus/ui/input';
 import { Select } from '@campus/ui/select';
 import { TextArea } from '@campus/ui/text-area';
 import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
 import { applyServerErrors } from '@campus/web-kit/form-server-errors';
+import { LoginButtonLink } from '@campus/web-kit/login-link';
 import { createFlat, failureMessage, housingQueryKeys } from '../housing-api';
 import { MY_ROOM_REQUESTS_PATH } from '../flats/room-finder-page';
 import styles from './flat-form.module.css';
@@ -70,7 +71,7 @@ export default function FlatForm({ onCreated }: FlatFormProps) {
           Find a Roommate
         </h2>
         <p>Please log in to post a room-mate request.</p>
-        <ButtonLink href="/login">Login</ButtonLink>
+        <LoginButtonLink />
       </section>
     );
 

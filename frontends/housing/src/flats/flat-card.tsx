@@ -6,6 +6,7 @@ import { Badge } from '@campus/ui/badge';
 import { Button } from '@campus/ui/button';
 import { Card, CardTitle } from '@campus/ui/card';
 import { randomCardEdgeColour } from '@campus/ui/card-edge-colours';
+import { LoginLink } from '@campus/web-kit/login-link';
 import { formatMoveIn, formatRent, genderText } from './flat-format';
 import styles from './flat-card.module.css';
 
@@ -65,7 +66,7 @@ export function FlatCard({ flat, onDelete, deleting = false }: FlatCardProps) {
       <div className={styles.actions}>
         {contact === undefined ? (
           <span className={styles.loginHint}>
-            <AppLink href="/login">Log in</AppLink> to see the contact details.
+            <LoginLink /> to see the contact details.
           </span>
         ) : contactLink ? (
           <AppLink href={contactLink} className={styles.contact}>

@@ -17,6 +17,7 @@ import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
 import { useDebouncedSearch } from '@campus/web-kit/use-debounced-search';
 import { useLoadMoreList, type LoadMoreList } from '@campus/web-kit/use-load-more-list';
 import { usePageTitle } from '@campus/web-kit/use-page-title';
+import { LoginButtonLink } from '@campus/web-kit/login-link';
 import {
   NO_FLAT_FILTERS,
   fetchFlatPage,
@@ -224,12 +225,7 @@ function MyRoomRequests({ userId }: { userId: string }) {
 }
 
 function LoginToSee() {
-  return (
-    <EmptyState
-      title="Please log in to see your flat requests."
-      action={<ButtonLink href="/login">Login</ButtonLink>}
-    />
-  );
+  return <EmptyState title="Please log in to see your flat requests." action={<LoginButtonLink />} />;
 }
 
 interface FlatListProps {

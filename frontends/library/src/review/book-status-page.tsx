@@ -21,6 +21,7 @@ import { usePageTitle } from '@campus/web-kit/use-page-title';
 import { usePendingBooks, useReviewBook } from '../library-api';
 import { useCardListFocus } from '@campus/web-kit/use-card-list-focus';
 import { lazyValue } from '@campus/web-kit/lazy-value';
+import { LoginButtonLink } from '@campus/web-kit/login-link';
 import styles from './book-status-page.module.css';
 
 /** `/bookstatus`: the teacher's queue of pending books in their subjects, to accept or decline. */
@@ -31,10 +32,7 @@ export default function BookStatusPage() {
     <div className={styles.page}>
       <PageHeader back={<BackLink href="/feature">Back</BackLink>} title="Pending Book Requests" />
       {!user ? (
-        <EmptyState
-          title="Please log in to review books."
-          action={<ButtonLink href="/login">Login</ButtonLink>}
-        />
+        <EmptyState title="Please log in to review books." action={<LoginButtonLink />} />
       ) : !user.isTeacher ? (
         <EmptyState
           title="Only teachers review books."

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { BOOK_SUBJECTS } from '@campus/contracts/library-rules';
-import { Button, ButtonLink } from '@campus/ui/button';
+import { Button } from '@campus/ui/button';
 import { Field } from '@campus/ui/field';
 import { Input } from '@campus/ui/input';
 import { Select } from '@campus/ui/select';
@@ -10,6 +10,7 @@ import { useToast } from '@campus/ui/toast';
 import { isApiError } from '@campus/web-kit/api-error';
 import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
 import { applyServerErrors } from '@campus/web-kit/form-server-errors';
+import { LoginButtonLink } from '@campus/web-kit/login-link';
 import { createBook, libraryQueryKeys } from '../library-api';
 import {
   BookFormSchema,
@@ -50,7 +51,7 @@ export default function BookForm({ onCreated }: BookFormProps) {
           Create a New Book/Notes
         </h2>
         <p>Please log in to upload books or notes.</p>
-        <ButtonLink href="/login">Login</ButtonLink>
+        <LoginButtonLink />
       </section>
     );
 
