@@ -109,6 +109,20 @@ describe('Create Event Post', () => {
     expect(screen.getByText(EVENTS_MESSAGES.instagramInvalid)).toBeInTheDocument();
   });
 
+  test.each(['not a url', 'https://[::1'])(
+    'when the Instagram link is %j (no URL at all), then the field says why and nothing is sent',
+    async (link) => {
+      const { requests } = renderRemoteScreen(<EventForm />, { user: student, path: '/profile/createvent' });
+      await fillLinks();
+      // ('[' starts a key name in userEvent's notation: '[[' types one.)
+      await userEvent.type(screen.getByLabelText(/^Instagram link/), link.replace(/[[{]/g, '$&$&'));
+      await userEvent.click(screen.getByRole('button', { name: 'Post Event' }));
+      expect(await screen.findByText(EVENTS_MESSAGES.instagramInvalid)).toBeInTheDocument();
+      expect(requests).toHaveLength(0);
+      expect(FakeUpload.sent).toHaveLength(0);
+    },
+  );
+
   test('when a poster and links are given, then the poster uploads, the event is posted with its posterUrl and the user goes to /events', async () => {
     const onCreated = jest.fn();
     const { requests, location } = renderPostingForm(onCreated);

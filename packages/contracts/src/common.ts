@@ -42,17 +42,23 @@ export const plainText = (message: string) =>
 export const requiredText = (message: string, max = 200) =>
   plainText(message).trim().min(1, message).max(max, `Must be at most ${max} characters.`);
 
-/** Links users paste: only http(s), never javascript: or data:. */
+/**
+ * Links users paste: only http(s), never javascript: or data:. A link that fails stops its checks
+ * there (`abort`): checks chained after this one (a host rule) may parse it as a URL.
+ */
 export const httpUrl = (message = 'Please enter a valid http(s) link.') =>
   z
     .string({ error: message })
     .trim()
-    .max(2048, 'The link is too long.')
-    .refine((v) => {
-      try {
-        const u = new URL(v);
-        return u.protocol === 'http:' || u.protocol === 'https:';
-      } catch {
-        return false;
-      }
-    }, message);
+    .max(2048, { error: 'The link is too long.', abort: true })
+    .refine(
+      (v) => {
+        try {
+          const u = new URL(v);
+          return u.protocol === 'http:' || u.protocol === 'https:';
+        } catch {
+          return false;
+        }
+      },
+      { error: message, abort: true },
+    );

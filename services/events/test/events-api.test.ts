@@ -180,6 +180,9 @@ describe('POST /api/event/createform', () => {
       'instagramLink',
       EVENTS_MESSAGES.instagramInvalid,
     ],
+    // Issue 22 §5: these were 500s (the Instagram host check parsed a link that had already failed).
+    [{ instagramLink: 'not a url' }, 'instagramLink', EVENTS_MESSAGES.instagramInvalid],
+    [{ instagramLink: 'https://[::1' }, 'instagramLink', EVENTS_MESSAGES.instagramInvalid],
     [{ title: 'x'.repeat(121) }, 'title', 'Title must be at most 120 characters.'],
     [{ description: 42 }, 'description', 'Description must be text.'],
   ])('when the body is %j, then 400 naming %s', async (change, path, message) => {
