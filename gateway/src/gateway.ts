@@ -13,6 +13,9 @@ import { capBodySize, rejectForeignOrigins, securityHeaders, stripIdentityHeader
 import { staticWebRouter } from './static-web';
 import { createWebProxy } from './web-proxy';
 import { checkAccessToken } from './token-check';
+import { createAccessTokenVerifier } from '@campus/service-kit/auth';
+import { renewLapsedSessions } from './session-renewal';
+import { pollRevokedSessions } from './session-revocations';
 
 /**
  * API answers that are JSON and at least 1 KB (a search page is ~9 KB) go out gzip/brotli to clients
@@ -28,12 +31,48 @@ const compressJsonAnswers = compression({
 });
 
 /**
+ * A path whose first segment, decoded and in any case, is `api` followed by nothing or by a
+ * character no page name has (/API/x, /api%2Fx, /%61pi/x, /api;x). Not /apiary or /api-guide.
+ */
+function looksLikeApiPath(path: string): boolean {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Malformed escapes: judged as written.
+  }
+  return /^\/+api(?![a-z0-9_-])/i.test(decoded);
+}
+
+/**
  * The one door: security headers, request ids, identity-header stripping, origin and size checks,
  * token verification, then the proxy. No body parser is mounted before the proxy (bodies stream
  * through untouched).
  */
-export function createGateway(config: GatewayConfig, logger: Logger): { app: Express; close(): void } {
+export function createGateway(
+  config: GatewayConfig,
+  logger: Logger,
+  /** The clock session renewal shares its results by (tests move it). */
+  options: { now?: () => number } = {},
+): { app: Express; close(): void } {
   const upstreams = upstreamsFrom(config);
+  // Sessions (ADR 0007): ended ones refused within a poll, lapsed ones renewed for any API request.
+  const verifyAccessToken = createAccessTokenVerifier(config.JWT_PUBLIC_KEY);
+  const revokedSessions = pollRevokedSessions({
+    identityUrl: upstreams.get('identity'),
+    pollMs: config.SESSION_REVOCATION_POLL_MS,
+    timeoutMs: config.HEALTH_TIMEOUT_MS,
+    logger,
+  });
+  const sessionRenewal = renewLapsedSessions({
+    identityUrl: upstreams.get('identity'),
+    verify: verifyAccessToken,
+    revoked: revokedSessions,
+    shareMs: config.SESSION_RENEWAL_SHARE_MS,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    logger,
+    now: options.now,
+  });
   const proxy = createApiProxy({
     upstreams,
     defaultTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
@@ -74,13 +113,17 @@ export function createGateway(config: GatewayConfig, logger: Logger): { app: Exp
       resolveRoute(path)?.largeBodies ? config.UPLOAD_LIMIT_BYTES : config.BODY_LIMIT_BYTES,
     ),
     cookieParser(),
-    checkAccessToken(config.JWT_PUBLIC_KEY),
+    sessionRenewal.handler,
+    checkAccessToken(verifyAccessToken, revokedSessions),
     compressJsonAnswers,
     proxy.handler,
   );
-  app.use((req, res, next) =>
-    req.path === '/api' || req.path.startsWith('/api/') ? api(req, res, next) : next(),
-  );
+  app.use((req, res, next) => {
+    if (req.path === '/api' || req.path.startsWith('/api/')) return api(req, res, next);
+    // Meant for the API, not written as its paths are (/API/book, /api%2Fbook): JSON, never the shell.
+    if (looksLikeApiPath(req.path)) return sendJsonError(res, 404, 'NOT_FOUND', `No API at ${req.path}.`);
+    next();
+  });
 
   // The frontends: forwarded to their own containers (production), or read from one build folder.
   const webUpstreams = webUpstreamsFrom(config);
@@ -105,6 +148,8 @@ export function createGateway(config: GatewayConfig, logger: Logger): { app: Exp
   return {
     app,
     close: () => {
+      revokedSessions.stop();
+      sessionRenewal.stop();
       proxy.close();
       webProxy?.close();
     },
