@@ -87,13 +87,18 @@ function toAppError(err: unknown): AppError | undefined {
     return new AppError(400, 'INVALID_JSON', 'The request body is not valid JSON.');
   if (e?.type === 'entity.too.large')
     return new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
-  // A body declared compressed that does not inflate (zlib's Z_* codes).
-  if (
-    typeof (err as { code?: unknown })?.code === 'string' &&
-    (err as { code: string }).code.startsWith('Z_')
-  )
-    return new AppError(400, 'BAD_REQUEST', 'The request body could not be decompressed.');
-  if (e?.type && typeof e.status === 'number' && e.status >= 400 && e.status < 500)
+  // A body declared compressed that does not inflate: zlib's Z_* codes (gzip, deflate) and Brotli's
+  // ERR__ERROR_* / ERR_BROTLI_* (body-parser 2 inflates `br` too, and tags neither with a type).
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^(?:Z_|ERR__ERROR_|ERR_BROTLI|ERR_ZSTD|ZSTD_)/.test(code))
+    return new AppError(
+      400,
+      'BODY_NOT_DECOMPRESSIBLE',
+      'The request body could not be decompressed: it does not match its Content-Encoding.',
+    );
+  // Any other client error a body parser (http-errors) raised: its status, never a 500.
+  const exposed = (err as { expose?: unknown } | null)?.expose === true;
+  if ((e?.type || exposed) && typeof e?.status === 'number' && e.status >= 400 && e.status < 500)
     return new AppError(e.status, 'BAD_REQUEST', 'The request could not be read.');
   return undefined;
 }
