@@ -2,6 +2,7 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import type { z } from 'zod';
 import { currentUser, type AuthUser } from './auth';
 import { AppError, validationError } from './errors';
+import { idempotencyKeyOf, type Idempotency } from './idempotency';
 
 /**
  * A route declared once: the HTTP layer parses and validates its request with the contracts'
@@ -59,6 +60,12 @@ export interface RouteDefinition<
   errors?: Partial<Record<ErrorStatus, string>>;
   /** Middleware that runs after the access check and before parsing (rate limits, uploads). */
   before?: RequestHandler[];
+  /**
+   * A create: it accepts an optional `Idempotency-Key` header, so a retry or a double tap with the
+   * same key creates one item (idempotency.ts). Without the header nothing changes. The handler
+   * must return its answer (not send it itself).
+   */
+  idempotencyKey?: boolean;
   handler(input: RouteInput<P, Q, B, A>): Promise<z.input<R>> | z.input<R>;
 }
 
@@ -91,7 +98,7 @@ function accessCheck(route: AnyRoute, req: Request): void {
 }
 
 /** The Express handlers of one declared route: access, the route's own middleware, parsing, the handler. */
-function handlersOf(route: AnyRoute): RequestHandler[] {
+function handlersOf(route: AnyRoute, options: RouterOptions): RequestHandler[] {
   const guard: RequestHandler = (req, _res, next) => {
     accessCheck(route, req);
     next();
@@ -106,15 +113,36 @@ function handlersOf(route: AnyRoute): RequestHandler[] {
     if (route.self) res.set('Cache-Control', 'private, no-store');
     const query = parse(route.request?.query, req.query);
     const body = parse(route.request?.body, req.body ?? {});
-    const answer = await route.handler({ params, query, body, user, req, res });
-    if (!res.headersSent) res.status(route.response.status ?? 200).json(answer);
+    const status = route.response.status ?? 200;
+    const produce = () => Promise.resolve(route.handler({ params, query, body, user, req, res }));
+    // Bad input is refused above before a key is claimed; a key (if any) is judged here.
+    if (route.idempotencyKey && options.idempotency && idempotencyKeyOf(req) !== undefined)
+      return options.idempotency.answer({
+        req,
+        res,
+        route: `${route.method.toUpperCase()} ${route.path}`,
+        status,
+        produce,
+      });
+    const answer = await produce();
+    if (!res.headersSent) res.status(status).json(answer);
   };
   return [guard, ...(route.before ?? []), run];
 }
 
+export interface RouterOptions {
+  /** Where creates that accept an Idempotency-Key keep their keys (the service's own table). */
+  idempotency?: Idempotency;
+}
+
 /** One Express router for a service's declared routes, in the order given. */
-export function routerFor(routes: ReadonlyArray<AnyRoute>): Router {
+export function routerFor(routes: ReadonlyArray<AnyRoute>, options: RouterOptions = {}): Router {
+  const creates = routes.filter((r) => r.idempotencyKey).map((r) => `${r.method.toUpperCase()} ${r.path}`);
+  if (creates.length > 0 && !options.idempotency)
+    throw new Error(
+      `${creates.join(', ')} accept(s) an Idempotency-Key but the service declares no idempotency table (idempotencyKeys in its definition)`,
+    );
   const router = Router();
-  for (const route of routes) router[route.method](route.path, ...handlersOf(route));
+  for (const route of routes) router[route.method](route.path, ...handlersOf(route, options));
   return router;
 }

@@ -1,5 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { ErrorBody } from '@campus/contracts/common';
+import { z } from 'zod';
 import { ACCESS_COOKIE } from './auth';
 import type { AnyRoute } from './define-route';
 
@@ -71,6 +72,22 @@ export function routeConfigOf(route: AnyRoute): ApiRoute {
       },
     },
   };
+  if (route.idempotencyKey) {
+    const also = (status: 409 | 422, description: string) =>
+      (errors[status] = errorResponse(
+        route.errors?.[status] ? `${route.errors[status]}; or ${description}` : description,
+      ));
+    also(409, 'Idempotency-Key: the first request with this key is still being processed (Retry-After).');
+    also(422, 'Idempotency-Key: already used for a different request.');
+  }
+  const idempotencyHeader = route.idempotencyKey && {
+    headers: z.object({
+      'Idempotency-Key': z.string().min(1).max(255).optional().meta({
+        description:
+          'Optional. One key per intent (a UUID): a repeat with the same key and content replays the first answer (header Idempotent-Replayed: true) instead of creating again; the same key with other content is 422. Kept 24 h.',
+      }),
+    }),
+  };
   return {
     method: route.method,
     path: openApiPath(route.path),
@@ -78,6 +95,7 @@ export function routeConfigOf(route: AnyRoute): ApiRoute {
     ...(route.access === 'public' ? {} : { security: [{ [SESSION_SCHEME]: [] }] }),
     request: {
       ...(route.request?.params ? { params: route.request.params } : {}),
+      ...(idempotencyHeader || {}),
       ...(query ? { query } : {}),
       ...(multipart ? { body: multipart } : body ? { body: json(body) } : {}),
     },

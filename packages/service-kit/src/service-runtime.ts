@@ -10,6 +10,7 @@ import type { DatabaseHandle, Db } from './db';
 import { routerFor, type AnyRoute } from './define-route';
 import { createServiceConsumer, type EventHandlers } from './event-handlers';
 import { createHttpApp } from './http-app';
+import { createIdempotency, createIdempotencyPruneJob, type IdempotencyKeyTable } from './idempotency';
 import { createInboxPruneJob, type InboxTable } from './inbox';
 import { openApiFromRoutes } from './openapi';
 import { createOutboxRelay, type OutboxTable } from './outbox';
@@ -84,6 +85,11 @@ export interface ServiceDefinition<
   /** Its kit tables, declared in its own `data/schema.ts` so its migrations create them. */
   outbox: OutboxTable;
   inbox: InboxTable;
+  /**
+   * Where its creates (routes with `idempotencyKey: true`) remember Idempotency-Keys; required as
+   * soon as one route accepts the header. Expired keys are pruned hourly by the kit.
+   */
+  idempotencyKeys?: IdempotencyKeyTable;
   create(deps: ServiceDeps<z.infer<S>, NoInfer<P>>): ServiceModule<NoInfer<C>, NoInfer<P>>;
 }
 
@@ -193,9 +199,18 @@ export async function startService<S extends z.ZodType<BaseServiceConfig>>(
   const now = options.now ?? (() => new Date());
   const module = definition.create({ config: options.config, db: database.db, transact, logger, now });
   const events = eventWiring(definition, module, { db: database.db, transact, now, logger });
-  const jobs = [...events.jobs, ...(module.jobs ?? [])];
+  const idempotencyKeys = definition.idempotencyKeys;
+  const jobs = [
+    ...events.jobs,
+    ...(idempotencyKeys
+      ? [createIdempotencyPruneJob({ db: database.db, table: idempotencyKeys, logger, now })]
+      : []),
+    ...(module.jobs ?? []),
+  ];
 
-  const router = routerFor(module.routes);
+  const router = routerFor(module.routes, {
+    idempotency: idempotencyKeys && createIdempotency({ db: database.db, table: idempotencyKeys, now }),
+  });
   const app = createHttpApp({
     logger,
     verifyAccessToken: createAccessTokenVerifier(options.config.JWT_PUBLIC_KEY),
