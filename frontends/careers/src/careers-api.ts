@@ -93,10 +93,11 @@ export const createInterview = (api: ApiClient, interview: CreateInterviewReques
   api.post<InterviewCreatedResponse>('/api/interview/create', interview);
 
 /**
- * DELETE /api/job/jobpost/{id}: 'Job Post Deleted' then `onDeleted` (the page goes to /jobs);
- * failure: 'Failed to delete the job post' (spec §8).
+ * DELETE /api/job/jobpost/{id}: 'Job Post Deleted', the post leaves the lists at once, and the page
+ * stays where it is (issue 23; the spec's jump to /jobs lost the user's place); failure: 'Failed
+ * to delete the job post' (spec §8).
  */
-export function useDeleteJob(onDeleted: () => void) {
+export function useDeleteJob() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -106,7 +107,6 @@ export function useDeleteJob(onDeleted: () => void) {
     onSuccess: () => {
       toast.success(CAREERS_MESSAGES.jobDeleted);
       void queryClient.invalidateQueries({ queryKey: careersQueryKeys.jobs });
-      onDeleted();
     },
     onError: (error) => {
       console.error('Job delete failed', error);

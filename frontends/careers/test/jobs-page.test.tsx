@@ -32,7 +32,24 @@ describe('Job posts', () => {
     expect(apiReads(requests)).toEqual(firstHtmlPreloads('/jobs'));
   });
 
-  it('a signed-in user on My Posted Job asks for their own posts, deletes one, sees "Job Post Deleted" and goes to /jobs', async () => {
+  it('when the owner presses Delete, then it asks first (focus on Cancel) and Cancel deletes nothing', async () => {
+    const { requests } = renderRemoteScreen(<JobsPage mine />, {
+      user: student,
+      path: '/jobs/myjobpost',
+      replies: [jobList([job('j1', 'Razorpay')])],
+    });
+    const del = await screen.findByRole('button', { name: 'Delete Backend Intern at Razorpay' });
+    await userEvent.click(del);
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this job post?' });
+    expect(dialog).toHaveTextContent('This cannot be undone.');
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(del).toHaveFocus();
+    expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(0);
+  });
+
+  it('a signed-in user on My Posted Job asks for their own posts, confirms a delete, sees "Job Post Deleted" and stays on My Posted Job', async () => {
     const { requests, location } = renderRemoteScreen(<JobsPage mine />, {
       user: student,
       path: '/jobs/myjobpost',
@@ -50,8 +67,10 @@ describe('Job posts', () => {
       ],
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Backend Intern at Razorpay' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete job post' }));
     expect(await screen.findByText('Job Post Deleted')).toBeInTheDocument();
-    await waitFor(() => expect(location.pathname).toBe('/jobs'));
+    expect(await screen.findByText('You have not posted a job yet.')).toBeInTheDocument();
+    expect(location.pathname).toBe('/jobs/myjobpost');
     expect(requests[0]?.url).toContain('mine=true');
   });
 
@@ -69,6 +88,7 @@ describe('Job posts', () => {
       ],
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Backend Intern at Razorpay' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete job post' }));
     expect(await screen.findByText('Failed to delete the job post')).toBeInTheDocument();
   });
 

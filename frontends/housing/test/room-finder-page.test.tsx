@@ -128,7 +128,23 @@ describe('My Room Requests (/roomfinder/myroomrequest)', () => {
     expect(await screen.findByText('No flat requests found.')).toBeInTheDocument();
   });
 
-  test('when a request is deleted, then DELETE /api/flat/{id} and it leaves the list', async () => {
+  test('when the owner presses Delete, then it asks first and Cancel deletes nothing', async () => {
+    const { requests } = renderRemoteScreen(<RoomFinderPage view="mine" />, {
+      user: student,
+      path: MINE,
+      replies: [flatsReply([flat('f1', 'Sunny room')])],
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Sunny room' }));
+    expect(await screen.findByRole('dialog', { name: 'Delete this room request?' })).toHaveTextContent(
+      'This cannot be undone.',
+    );
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: 'Sunny room' })).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(0);
+  });
+
+  test('when a request is deleted after confirming, then DELETE /api/flat/{id}, it leaves the list and focus goes to the next card', async () => {
     const { requests } = renderRemoteScreen(<RoomFinderPage view="mine" />, {
       user: student,
       path: MINE,
@@ -143,10 +159,14 @@ describe('My Room Requests (/roomfinder/myroomrequest)', () => {
       ],
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Sunny room' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete request' }));
     await waitFor(() =>
       expect(screen.queryByRole('heading', { name: 'Sunny room' })).not.toBeInTheDocument(),
     );
     expect(screen.getByRole('heading', { name: 'PG Deccan' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'PG Deccan' }).closest('li')).toHaveFocus(),
+    );
     expect(requests.find((r) => r.method === 'DELETE')?.url).toContain('/api/flat/f1');
   });
 
@@ -161,6 +181,7 @@ describe('My Room Requests (/roomfinder/myroomrequest)', () => {
       ],
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Sunny room' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete request' }));
     expect(
       await screen.findByText(`Error deleting flat request: ${FLAT_MESSAGES.notOwner}`),
     ).toBeInTheDocument();

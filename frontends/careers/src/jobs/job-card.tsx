@@ -1,21 +1,21 @@
 import type { JobPost } from '@campus/contracts/careers';
 import { AppLink } from '@campus/ui/app-link';
 import { Badge } from '@campus/ui/badge';
-import { Button } from '@campus/ui/button';
 import { Card, CardTitle } from '@campus/ui/card';
+import { ConfirmDeleteButton } from '@campus/ui/confirm-delete-button';
 import styles from './jobs-page.module.css';
 
 export interface JobCardProps {
   job: JobPost;
-  /** Given on the My Posted Job tab only: the delete button. */
-  onDelete?: () => void;
-  deleting?: boolean;
+  /** Given on the My Posted Job tab only: the delete button (it asks first), the delete itself. */
+  onDelete?: () => Promise<unknown>;
 }
 
 /** A job post: company, role, type, salary, city, description, its links, and (mine) Delete. */
-export function JobCard({ job, onDelete, deleting }: JobCardProps) {
+export function JobCard({ job, onDelete }: JobCardProps) {
   return (
-    <Card as="li" className={styles.card}>
+    // data-card-id and tabIndex: when a deleted card leaves the list, focus moves to the next one.
+    <Card as="li" className={styles.card} data-card-id={job._id} tabIndex={-1}>
       <div className={styles.cardHead}>
         <CardTitle level={2}>{job.role}</CardTitle>
         <Badge tone={job.jobType === 'Intern' ? 'info' : job.jobType === 'Part-Time' ? 'warning' : 'primary'}>
@@ -55,16 +55,14 @@ export function JobCard({ job, onDelete, deleting }: JobCardProps) {
             </AppLink>
           )}
           {onDelete && (
-            <Button
-              size="sm"
-              variant="danger"
-              loading={deleting}
-              onClick={onDelete}
+            <ConfirmDeleteButton
               aria-label={`Delete ${job.role} at ${job.companyName}`}
               className={styles.delete}
-            >
-              Delete
-            </Button>
+              question="Delete this job post?"
+              consequence={`“${job.role} at ${job.companyName}” will be removed for everyone. This cannot be undone.`}
+              confirmLabel="Delete job post"
+              onConfirm={onDelete}
+            />
           )}
         </div>
       )}

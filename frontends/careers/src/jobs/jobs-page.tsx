@@ -1,5 +1,4 @@
-import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useCallback, useMemo } from 'react';
 import type { JobPost } from '@campus/contracts/careers';
 import { BackLink } from '@campus/ui/back-link';
 import { EmptyState } from '@campus/ui/empty-state';
@@ -10,6 +9,7 @@ import { PageHeader } from '@campus/ui/page-header';
 import { Skeleton } from '@campus/ui/skeleton';
 import { Tabs } from '@campus/ui/tabs';
 import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
+import { useCardListFocus } from '@campus/web-kit/use-card-list-focus';
 import { useLoadMoreList } from '@campus/web-kit/use-load-more-list';
 import { usePageTitle } from '@campus/web-kit/use-page-title';
 import { careersQueryKeys, fetchJobPage, useDeleteJob } from '../careers-api';
@@ -27,7 +27,6 @@ export default function JobsPage({ mine }: { mine: boolean }) {
   const showMine = mine && Boolean(user);
   usePageTitle(showMine ? 'My Posted Job' : 'All Job Posts');
   const api = useApiClient();
-  const navigate = useNavigate();
   const fetchPage = useCallback(
     (page: number, signal: AbortSignal) => fetchJobPage(api, showMine, page, signal),
     [api, showMine],
@@ -37,7 +36,10 @@ export default function JobsPage({ mine }: { mine: boolean }) {
     fetchPage,
     getItemKey: jobKey,
   });
-  const remove = useDeleteJob(() => navigate('/jobs'));
+  // Deleting stays on My Posted Job (issue 23: jumping to /jobs lost the user's place).
+  const remove = useDeleteJob();
+  const ids = useMemo(() => list.items.map(jobKey), [list.items]);
+  const cardFocus = useCardListFocus(ids, list.loadingMore);
 
   const tabs = [
     { label: 'All Job Posts', href: '/jobs', active: !showMine, controls: 'job-list' },
@@ -75,21 +77,27 @@ export default function JobsPage({ mine }: { mine: boolean }) {
           />
         )}
         {list.status === 'results' && (
-          <>
+          <div ref={cardFocus.container} onFocus={cardFocus.onFocus}>
             <Grid as="ul" minColumnWidth="18rem" className={styles.grid}>
               {list.items.map((job) => (
                 <JobCard
                   key={job._id}
                   job={job}
-                  onDelete={showMine ? () => remove.mutate(job._id) : undefined}
-                  deleting={remove.isPending && remove.variables === job._id}
+                  onDelete={showMine ? () => remove.mutateAsync(job._id) : undefined}
                 />
               ))}
             </Grid>
             <div className={styles.more}>
-              <LoadMoreButton hasMore={list.hasMore} loading={list.loadingMore} onLoadMore={list.loadMore} />
+              <LoadMoreButton
+                hasMore={list.hasMore}
+                loading={list.loadingMore}
+                onLoadMore={() => {
+                  cardFocus.beforeLoadMore();
+                  list.loadMore();
+                }}
+              />
             </div>
-          </>
+          </div>
         )}
       </section>
     </div>

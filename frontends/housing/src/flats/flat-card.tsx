@@ -3,29 +3,35 @@ import type { FlatRequest } from '@campus/contracts/housing';
 import { contactHref, httpLinkOf } from '@campus/contracts/housing-rules';
 import { AppLink } from '@campus/ui/app-link';
 import { Badge } from '@campus/ui/badge';
-import { Button } from '@campus/ui/button';
 import { Card, CardTitle } from '@campus/ui/card';
 import { randomCardEdgeColour } from '@campus/ui/card-edge-colours';
+import { ConfirmDeleteButton } from '@campus/ui/confirm-delete-button';
 import { LoginLink } from '@campus/web-kit/login-link';
 import { formatMoveIn, formatRent, genderText } from './flat-format';
 import styles from './flat-card.module.css';
 
 export interface FlatCardProps {
   flat: FlatRequest;
-  /** Shows a Delete button (the owner's own list). */
-  onDelete?: (flat: FlatRequest) => void;
-  deleting?: boolean;
+  /** Shows a Delete button that asks first (the owner's own list); the delete itself. */
+  onDelete?: (flat: FlatRequest) => Promise<unknown>;
 }
 
 /** A flat request a student can act on: rent, move-in, who may join, where (a maps link), how to reach them. */
-export function FlatCard({ flat, onDelete, deleting = false }: FlatCardProps) {
+export function FlatCard({ flat, onDelete }: FlatCardProps) {
   const [edge] = useState(randomCardEdgeColour);
   const mapLink = httpLinkOf(flat.location);
   const contact = flat.contactInfo;
   const contactLink = contact ? contactHref(contact) : undefined;
 
   return (
-    <Card as="li" edge={edge} className={styles.card} data-flat-id={flat._id}>
+    <Card
+      as="li"
+      edge={edge}
+      className={styles.card}
+      data-flat-id={flat._id}
+      data-card-id={flat._id}
+      tabIndex={-1}
+    >
       <div className={styles.head}>
         <CardTitle level={3}>{flat.name}</CardTitle>
         <Badge tone={flat.genderPreference === 'any' ? 'neutral' : 'info'}>
@@ -76,16 +82,13 @@ export function FlatCard({ flat, onDelete, deleting = false }: FlatCardProps) {
           <span className={styles.contact}>{contact}</span>
         )}
         {onDelete && (
-          <Button
-            variant="danger"
-            size="sm"
-            loading={deleting}
-            loadingLabel="Deleting..."
-            onClick={() => onDelete(flat)}
+          <ConfirmDeleteButton
             aria-label={`Delete ${flat.name}`}
-          >
-            Delete
-          </Button>
+            question="Delete this room request?"
+            consequence={`“${flat.name}” will be removed for everyone. This cannot be undone.`}
+            confirmLabel="Delete request"
+            onConfirm={() => onDelete(flat)}
+          />
         )}
       </div>
     </Card>

@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { FlatRequest } from '@campus/contracts/housing';
 import { FLAT_MAX_RENT, FLAT_MESSAGES } from '@campus/contracts/housing-rules';
 import { BackLink } from '@campus/ui/back-link';
@@ -14,6 +14,7 @@ import { Select } from '@campus/ui/select';
 import { Skeleton } from '@campus/ui/skeleton';
 import { Tabs } from '@campus/ui/tabs';
 import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
+import { useCardListFocus } from '@campus/web-kit/use-card-list-focus';
 import { useDebouncedSearch } from '@campus/web-kit/use-debounced-search';
 import { useLoadMoreList, type LoadMoreList } from '@campus/web-kit/use-load-more-list';
 import { usePageTitle } from '@campus/web-kit/use-page-title';
@@ -212,8 +213,7 @@ function MyRoomRequests({ userId }: { userId: string }) {
         list={list}
         empty={FLAT_MESSAGES.empty}
         label="My flat requests"
-        onDelete={(flat) => remove.mutate(flat)}
-        deletingId={remove.isPending ? remove.variables?._id : undefined}
+        onDelete={(flat) => remove.mutateAsync(flat)}
         emptyAction={
           <ButtonLink href={CREATE_FLAT_PATH} variant="primary">
             Find a Roommate
@@ -232,13 +232,15 @@ interface FlatListProps {
   list: LoadMoreList<FlatRequest>;
   empty: string;
   label: string;
-  onDelete?: (flat: FlatRequest) => void;
-  deletingId?: string;
+  onDelete?: (flat: FlatRequest) => Promise<unknown>;
   emptyAction?: ReactNode;
 }
 
 /** A list's four states: loading, error ('Error: {message}', spec §8), empty, the cards with Load More. */
-function FlatList({ list, empty, label, onDelete, deletingId, emptyAction }: FlatListProps) {
+function FlatList({ list, empty, label, onDelete, emptyAction }: FlatListProps) {
+  const ids = useMemo(() => list.items.map(flatKey), [list.items]);
+  // A deleted card's focus goes to the card that takes its place, not to the page.
+  const cardFocus = useCardListFocus(ids, list.loadingMore);
   return (
     <div aria-busy={list.status === 'loading'} aria-label={label} role="region">
       {list.status === 'loading' && (
@@ -253,16 +255,23 @@ function FlatList({ list, empty, label, onDelete, deletingId, emptyAction }: Fla
       )}
       {list.status === 'empty' && <EmptyState title={empty} action={emptyAction} />}
       {list.status === 'results' && (
-        <>
+        <div ref={cardFocus.container} onFocus={cardFocus.onFocus}>
           <Grid as="ul" minColumnWidth="18rem" className={styles.grid}>
             {list.items.map((flat) => (
-              <FlatCard key={flat._id} flat={flat} onDelete={onDelete} deleting={deletingId === flat._id} />
+              <FlatCard key={flat._id} flat={flat} onDelete={onDelete} />
             ))}
           </Grid>
           <div className={styles.more}>
-            <LoadMoreButton hasMore={list.hasMore} loading={list.loadingMore} onLoadMore={list.loadMore} />
+            <LoadMoreButton
+              hasMore={list.hasMore}
+              loading={list.loadingMore}
+              onLoadMore={() => {
+                cardFocus.beforeLoadMore();
+                list.loadMore();
+              }}
+            />
           </div>
-        </>
+        </div>
       )}
     </div>
   );
