@@ -27,7 +27,7 @@ describe('My Bookmarks', () => {
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'SQL Joins Explained' })).toBeInTheDocument();
     expect(screen.getByText('Dr. Meera Iyer')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Remove bookmark for SQL Joins Explained' })).toHaveAttribute(
+    expect(screen.getByRole('button', { name: 'Bookmarked SQL Joins Explained' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
@@ -84,7 +84,7 @@ describe('My Bookmarks', () => {
       });
       await userEvent.click(await screen.findByRole('button', { name: 'Load More' }));
 
-      await userEvent.click(await screen.findByRole('button', { name: 'Remove bookmark for Paging Notes' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Bookmarked Paging Notes' }));
 
       // Gone before the list reloads.
       expect(await screen.findByText('Bookmark removed')).toBeInTheDocument();

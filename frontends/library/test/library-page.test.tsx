@@ -71,7 +71,7 @@ describe('Virtual Library', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Bookmark Paging Notes' }));
 
     expect(await screen.findByText('Book bookmarked successfully')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Remove bookmark for Paging Notes' })).toHaveAttribute(
+    expect(screen.getByRole('button', { name: 'Bookmarked Paging Notes' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
@@ -91,7 +91,7 @@ describe('Virtual Library', () => {
       bookmarksOf([]),
     ]);
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Remove bookmark for Paging Notes' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Bookmarked Paging Notes' }));
 
     expect(await screen.findByText('Bookmark removed')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Bookmark Paging Notes' })).toHaveAttribute(
