@@ -1,10 +1,12 @@
 import '@testing-library/jest-dom';
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BookResponse } from '@campus/contracts/library';
+import { BookResponse, CreateBookRequest } from '@campus/contracts/library';
 import { contractReply, errorReply } from '@campus/web-kit/testing/api-replies';
+import { maxLengthOf } from '@campus/web-kit/max-length-of';
 import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
 import BookForm from '../src/upload/book-form';
+import { BOOK_FORM_LIMITS } from '../src/upload/book-form-schema';
 import { book, student } from './library-fixtures';
 
 const fill = async (label: RegExp, value: string) => userEvent.type(screen.getByLabelText(label), value);
@@ -17,6 +19,9 @@ async function fillValidBook() {
 }
 
 describe('Create a New Book/Notes', () => {
+  // Drafts are written when a form goes away, which includes the cleanup after a test.
+  beforeEach(() => window.localStorage.clear());
+
   test('when submitted empty, then each required field says so and nothing is sent', async () => {
     const { requests } = renderRemoteScreen(<BookForm />, { user: student });
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
@@ -105,7 +110,7 @@ describe('Create a New Book/Notes', () => {
     await waitFor(() => expect(screen.getByLabelText(/^Title/)).toHaveValue(''));
   });
 
-  test('when the server refuses, then "Error creating book: <its message>" and the form is reset anyway', async () => {
+  test('when the server refuses, then "Error creating book: <its message>" and everything typed stays (the spec\'s reset is for a success only)', async () => {
     renderRemoteScreen(<BookForm />, {
       user: student,
       replies: [errorReply(503, { code: 'SERVICE_UNAVAILABLE', message: 'The library is unavailable' })],
@@ -113,10 +118,15 @@ describe('Create a New Book/Notes', () => {
     await fillValidBook();
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText('Error creating book: The library is unavailable')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByLabelText(/^Title/)).toHaveValue(''));
+    expect(screen.getByLabelText(/^Title/)).toHaveValue('Notes');
+    expect(screen.getByLabelText(/^Branch/)).toHaveValue('CSE');
+    expect(screen.getByLabelText(/^Subject/)).toHaveValue('Compiler Design');
+    expect(screen.getByLabelText(/^Google Drive link/)).toHaveValue(
+      'https://docs.google.com/document/d/x/edit',
+    );
   });
 
-  test('when the server refuses a field, then after the reset its message still shows under that field', async () => {
+  test('when the server refuses a field, then its message shows under that field and the value stays to fix', async () => {
     renderRemoteScreen(<BookForm />, {
       user: student,
       replies: [
@@ -130,9 +140,52 @@ describe('Create a New Book/Notes', () => {
     await fillValidBook();
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText('Error creating book: Invalid Google Drive link')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByLabelText(/^Google Drive link/)).toHaveValue(''));
-    expect(screen.getByLabelText(/^Google Drive link/)).toHaveAttribute('aria-invalid', 'true');
+    const link = screen.getByLabelText(/^Google Drive link/);
+    expect(link).toHaveValue('https://docs.google.com/document/d/x/edit');
+    expect(link).toHaveAttribute('aria-invalid', 'true');
+    expect(link).toHaveFocus();
     expect(screen.getByText('Invalid Google Drive link')).toBeInTheDocument();
+  });
+
+  test("when a 240-character title is typed, then it stops at the server's 200 and the counter says so", async () => {
+    renderRemoteScreen(<BookForm />, { user: student });
+    const title = screen.getByLabelText(/^Title/);
+    expect(title).toHaveAttribute('maxLength', String(maxLengthOf(CreateBookRequest.shape.title)));
+    expect(title).toHaveAccessibleDescription('0 of 200 characters');
+    await userEvent.type(title, 'x'.repeat(240));
+    expect(title).toHaveValue('x'.repeat(200));
+    expect(title).toHaveAccessibleDescription('200 of 200 characters');
+    // The form's limits are the contract's (tags: a list or text up to 2000 characters on the server).
+    for (const name of ['title', 'branch', 'driveLink'] as const)
+      expect(maxLengthOf(CreateBookRequest.shape[name])).toBe(BOOK_FORM_LIMITS[name]);
+  });
+
+  test('when the user leaves with text typed and comes back, then the draft is restored; Discard empties it; a success forgets it', async () => {
+    renderRemoteScreen(<BookForm />, { user: student });
+    await fill(/^Title/, 'Compiler notes, unit 3');
+    await fill(/^Branch/, 'CSE');
+    cleanup();
+
+    renderRemoteScreen(<BookForm />, { user: student });
+    expect(await screen.findByText(/Draft restored/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Title/)).toHaveValue('Compiler notes, unit 3');
+    expect(screen.getByLabelText(/^Branch/)).toHaveValue('CSE');
+    await userEvent.click(screen.getByRole('button', { name: 'Discard draft' }));
+    expect(screen.getByLabelText(/^Title/)).toHaveValue('');
+    expect(screen.queryByText(/Draft restored/)).not.toBeInTheDocument();
+    cleanup();
+
+    renderRemoteScreen(<BookForm />, { user: student });
+    expect(screen.getByLabelText(/^Title/)).toHaveValue('');
+    expect(screen.queryByText(/Draft restored/)).not.toBeInTheDocument();
+  });
+
+  test("when another user signs in on the device, then they do not get the first user's draft", async () => {
+    renderRemoteScreen(<BookForm />, { user: student });
+    await fill(/^Title/, 'Private notes');
+    cleanup();
+    renderRemoteScreen(<BookForm />, { user: { ...student, _id: 'u-other', email: 'other@campus.test' } });
+    expect(screen.getByLabelText(/^Title/)).toHaveValue('');
   });
 
   test('when nobody is signed in, then the form asks to log in', () => {

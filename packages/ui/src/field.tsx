@@ -19,6 +19,12 @@ export interface FieldProps {
   error?: ReactNode;
   /** Marks the label with an asterisk and sets aria-required on the control. */
   required?: boolean;
+  /**
+   * The field's length limit and what is typed so far: the control gets `maxLength` (typing stops
+   * at it) and a counter "123/200" shows under it, stated to assistive tech as "123 of 200
+   * characters" (issue 23: every field states its limit and stops at it).
+   */
+  limit?: { max: number; length: number };
   /** Keeps the label for assistive tech but hides it visually (e.g. a filter with a placeholder). */
   labelHidden?: boolean;
   /** The control's id (the label points to it); generated when omitted. Set it here, not on the control. */
@@ -40,6 +46,7 @@ export function Field({
   error,
   required = false,
   labelHidden = false,
+  limit,
   id,
   className,
   children,
@@ -49,7 +56,8 @@ export function Field({
   const hintId = hint ? `${controlId}-hint` : undefined;
   const hasError = error !== undefined && error !== null && error !== false && error !== '';
   const errorId = hasError ? `${controlId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const counterId = limit ? `${controlId}-count` : undefined;
+  const describedBy = [hintId, errorId, counterId].filter(Boolean).join(' ') || undefined;
 
   return (
     <div className={classNames(styles.field, className)}>
@@ -68,18 +76,47 @@ export function Field({
         </p>
       )}
       <FieldContext.Provider value={{ controlId, describedBy, invalid: hasError, required }}>
-        {wireControl(children, { controlId, describedBy, invalid: hasError, required })}
+        {wireControl(children, {
+          controlId,
+          describedBy,
+          invalid: hasError,
+          required,
+          maxLength: limit?.max,
+        })}
       </FieldContext.Provider>
       {hasError && <FieldError id={errorId}>{error}</FieldError>}
+      {limit && <LengthCounter id={counterId} {...limit} />}
     </div>
   );
 }
 
+/** "123/200" under a limited field: stronger from 90% of the limit, in the danger colour at it. */
+function LengthCounter({ id, max, length }: { id: string | undefined; max: number; length: number }) {
+  return (
+    <p
+      id={id}
+      className={classNames(
+        styles.counter,
+        length >= max * 0.9 && styles.counterNear,
+        length >= max && styles.counterFull,
+      )}
+    >
+      <span aria-hidden="true">
+        {length}/{max}
+      </span>
+      <span className={styles.visuallyHidden}>
+        {length} of {max} characters
+      </span>
+    </p>
+  );
+}
+
 /** The Field's one control element with the Field's id and ARIA props (its own ARIA props win). */
-function wireControl(children: ReactNode, field: FieldContextValue): ReactNode {
+function wireControl(children: ReactNode, field: FieldContextValue & { maxLength?: number }): ReactNode {
   if (!isValidElement<ControlAriaProps>(children) || typeof children.type === 'symbol') return children;
   const own = children.props;
   return cloneElement(children, {
+    ...(field.maxLength !== undefined ? { maxLength: own.maxLength ?? field.maxLength } : {}),
     id: field.controlId,
     'aria-describedby': joinIds(field.describedBy, own['aria-describedby']),
     'aria-invalid': own['aria-invalid'] ?? (field.invalid ? true : undefined),
@@ -110,6 +147,7 @@ export function FieldError({ id, children }: { id: string | undefined; children:
 
 interface ControlAriaProps {
   id?: string;
+  maxLength?: number;
   'aria-describedby'?: string;
   'aria-invalid'?: boolean | 'true' | 'false' | 'grammar' | 'spelling';
   'aria-required'?: boolean | 'true' | 'false';

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { BOOK_SUBJECTS } from '@campus/contracts/library-rules';
 import { Button } from '@campus/ui/button';
+import { DraftNote } from '@campus/ui/draft-note';
 import { Field } from '@campus/ui/field';
 import { Input } from '@campus/ui/input';
 import { Select } from '@campus/ui/select';
@@ -10,9 +11,11 @@ import { useToast } from '@campus/ui/toast';
 import { isApiError } from '@campus/web-kit/api-error';
 import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
 import { applyServerErrors } from '@campus/web-kit/form-server-errors';
+import { useFormDraft } from '@campus/web-kit/use-form-draft';
 import { LoginButtonLink } from '@campus/web-kit/login-link';
 import { createBook, libraryQueryKeys } from '../library-api';
 import {
+  BOOK_FORM_LIMITS,
   BookFormSchema,
   EMPTY_BOOK_FORM,
   toCreateBookRequest,
@@ -41,8 +44,14 @@ export default function BookForm({ onCreated }: BookFormProps) {
     register,
     handleSubmit,
     reset,
+    watch,
     formState: { errors, isSubmitting },
   } = form;
+  const draft = useFormDraft(form, { formKey: 'library/book', userId: user?._id, empty: EMPTY_BOOK_FORM });
+  const limit = (name: keyof typeof BOOK_FORM_LIMITS) => ({
+    max: BOOK_FORM_LIMITS[name],
+    length: watch(name).length,
+  });
 
   if (!user)
     return (
@@ -58,14 +67,16 @@ export default function BookForm({ onCreated }: BookFormProps) {
   const submit = handleSubmit(async (values) => {
     try {
       await createBook(api, { ...toCreateBookRequest(values), uploadedBy: user._id });
+      // Spec §4 resets the form after an attempt: after a success only (docs/library.md), so
+      // nothing typed is lost when the server refuses.
       reset(EMPTY_BOOK_FORM);
+      draft.clear();
       toast.success('Book created successfully');
       await queryClient.invalidateQueries({ queryKey: libraryQueryKeys.all });
       onCreated?.();
     } catch (error) {
-      // Spec §4: after an attempt the form is reset, even on failure; the fields the server
-      // refused still say why. Spec §8: 'Error creating book:' with what the server said.
-      reset(EMPTY_BOOK_FORM);
+      // What the user typed stays; the fields the server refused say why. Spec §8: 'Error creating
+      // book:' with what the server said.
       applyServerErrors(form, error, { fallbackMessage: String(error) });
       toast.error(`Error creating book: ${isApiError(error) ? error.message : String(error)}`);
     }
@@ -78,21 +89,27 @@ export default function BookForm({ onCreated }: BookFormProps) {
       </h2>
       <p className={styles.note}>A teacher of the subject reviews it before it appears in the library.</p>
       <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-        <Field label="Title" required error={errors.title?.message}>
+        {draft.restored && <DraftNote onDiscard={draft.discard} />}
+        <Field label="Title" required error={errors.title?.message} limit={limit('title')}>
           <Input autoComplete="off" {...register('title')} />
         </Field>
         <div className={styles.row}>
           <Field label="Semester" hint="Optional, 1 to 10" error={errors.semester?.message}>
             <Input inputMode="numeric" {...register('semester')} />
           </Field>
-          <Field label="Branch" required error={errors.branch?.message}>
+          <Field label="Branch" required error={errors.branch?.message} limit={limit('branch')}>
             <Input autoComplete="off" placeholder="e.g. Computer Science" {...register('branch')} />
           </Field>
         </div>
         <Field label="Subject" required error={errors.subject?.message}>
           <Select options={SUBJECT_OPTIONS} placeholder="Select a subject" {...register('subject')} />
         </Field>
-        <Field label="Tags" hint="Separate tags with commas, e.g. trees, graphs" error={errors.tags?.message}>
+        <Field
+          label="Tags"
+          hint="Separate tags with commas, e.g. trees, graphs"
+          error={errors.tags?.message}
+          limit={limit('tags')}
+        >
           <Input autoComplete="off" {...register('tags')} />
         </Field>
         <Field
@@ -100,6 +117,7 @@ export default function BookForm({ onCreated }: BookFormProps) {
           required
           hint="A Google Drive or Docs link starting with https://"
           error={errors.driveLink?.message}
+          limit={limit('driveLink')}
         >
           <Input
             type="url"

@@ -1,0 +1,15 @@
+/**
+ * The length limit of a contracts string schema (`CreateBookRequest.shape.title` -> 200), so a
+ * form's field stops where the server's check does, from one source (issue 23 item 2). zod 4's
+ * string schemas expose it as `maxLength`; a schema with no limit (or not a string) has none.
+ */
+export function maxLengthOf(schema: unknown): number | undefined {
+  const max = (schema as { maxLength?: unknown } | null)?.maxLength;
+  return typeof max === 'number' && Number.isFinite(max) ? max : undefined;
+}
+
+/** The Field `limit` of a value typed into a field whose schema has a length limit (undefined without one). */
+export function fieldLimit(schema: unknown, value: unknown): { max: number; length: number } | undefined {
+  const max = maxLengthOf(schema);
+  return max === undefined ? undefined : { max, length: typeof value === 'string' ? value.length : 0 };
+}
