@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { defineService } from '@campus/service-kit/service-runtime';
 import { CareersConfig } from './config';
-import { inbox, outbox } from './data/schema';
+import { idempotencyKeys, inbox, outbox } from './data/schema';
 import { createCareers } from './domain/careers';
 import { createCareersRoutes } from './http/careers-routes';
 
@@ -20,6 +20,7 @@ export const careersService = defineService({
   produces: ['careers.job.posted', 'careers.job.deleted', 'careers.interview.shared'],
   outbox,
   inbox,
+  idempotencyKeys,
   create({ db, transact, now }) {
     const careers = createCareers({ db, transact, now });
     return { routes: createCareersRoutes({ careers }) };

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { defineService } from '@campus/service-kit/service-runtime';
 import { CommunityConfig } from './config';
-import { inbox, outbox } from './data/schema';
+import { idempotencyKeys, inbox, outbox } from './data/schema';
 import { createCommunityHub } from './domain/community-hub';
 import { createFundraising } from './domain/fundraising';
 import { communityEventHandlers } from './events/community-event-handlers';
@@ -21,6 +21,7 @@ export const communityService = defineService({
   produces: ['community.post.created', 'community.comment.created', 'community.pledge.recorded'],
   outbox,
   inbox,
+  idempotencyKeys,
   create({ db, transact, now }) {
     const hub = createCommunityHub({ db, transact, now });
     const fundraising = createFundraising({ db, transact, now });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { defineService } from '@campus/service-kit/service-runtime';
 import { createPostgresBlobStore } from '@campus/service-kit/uploads/postgres-blob-store';
 import { EventsConfig } from './config';
-import { blobs, inbox, outbox } from './data/schema';
+import { blobs, idempotencyKeys, inbox, outbox } from './data/schema';
 import { createCampusEvents } from './domain/campus-events';
 import { createExpireEventsJob } from './domain/expire-events';
 import { createEventRoutes } from './http/event-routes';
@@ -22,6 +22,7 @@ export const eventsService = defineService({
   produces: ['events.event.posted'],
   outbox,
   inbox,
+  idempotencyKeys,
   create({ db, transact, now, logger }) {
     const campusEvents = createCampusEvents({ db, transact, now });
     return {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { defineService } from '@campus/service-kit/service-runtime';
 import { HousingConfig } from './config';
-import { inbox, outbox } from './data/schema';
+import { idempotencyKeys, inbox, outbox } from './data/schema';
 import { createFlats } from './domain/flats';
 import { housingEventHandlers } from './events/housing-event-handlers';
 import { createHousingRoutes } from './http/housing-routes';
@@ -21,6 +21,7 @@ export const housingService = defineService({
   produces: ['housing.flat.requested', 'housing.flat.deleted'],
   outbox,
   inbox,
+  idempotencyKeys,
   create({ db, transact, now }) {
     const flats = createFlats({ db, transact, now });
     return {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { defineService } from '@campus/service-kit/service-runtime';
 import { LibraryConfig } from './config';
-import { inbox, outbox } from './data/schema';
+import { idempotencyKeys, inbox, outbox } from './data/schema';
 import { createBooks } from './domain/books';
 import { libraryEventHandlers } from './events/teacher-subjects';
 import { createBookRoutes } from './http/book-routes';
@@ -16,6 +16,7 @@ export const libraryService = defineService({
   produces: ['library.book.submitted', 'library.book.reviewed'],
   outbox,
   inbox,
+  idempotencyKeys,
   create({ db, transact, now }) {
     const books = createBooks({ db, transact, now });
     return {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { idempotencyKeyTable } from '@campus/service-kit/idempotency';
 import { inboxTable } from '@campus/service-kit/inbox';
 import { outboxTable } from '@campus/service-kit/outbox';
 
@@ -83,3 +84,5 @@ export const interviewCounts = careersSchema.table('interview_counts', {
 
 export const outbox = outboxTable(careersSchema);
 export const inbox = inboxTable(careersSchema);
+/** Idempotency-Keys of its creates (one create per intent: a retry or a double tap replays the first answer). */
+export const idempotencyKeys = idempotencyKeyTable(careersSchema);

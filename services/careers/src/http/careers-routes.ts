@@ -60,6 +60,7 @@ export function createCareersRoutes({ careers }: { careers: Careers }): AnyRoute
       path: '/api/job/createjobpost',
       summary: 'Post a job (postedBy is the signed-in user, whatever the body says)',
       access: 'user',
+      idempotencyKey: true,
       request: { body: CreateJobPostRequest },
       response: { status: 201, description: 'The created job post', body: JobPostResponse },
       handler: ({ user, body }) => careers.createJob(user, body),
@@ -120,6 +121,7 @@ export function createCareersRoutes({ careers }: { careers: Careers }): AnyRoute
       summary:
         'Share an interview experience (rounds HTML sanitized; uploaderName from the session unless anonymous)',
       access: 'user',
+      idempotencyKey: true,
       request: { body: CreateInterviewRequest },
       response: { status: 201, description: 'Shared', body: InterviewCreatedResponse },
       handler: async ({ user, body }) => ({

@@ -12,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { idempotencyKeyTable } from '@campus/service-kit/idempotency';
 import { inboxTable } from '@campus/service-kit/inbox';
 import { outboxTable } from '@campus/service-kit/outbox';
 
@@ -120,3 +121,5 @@ export const members = communitySchema.table('members', {
 
 export const outbox = outboxTable(communitySchema);
 export const inbox = inboxTable(communitySchema);
+/** Idempotency-Keys of its creates (one create per intent: a retry or a double tap replays the first answer). */
+export const idempotencyKeys = idempotencyKeyTable(communitySchema);

@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { idempotencyKeyTable } from '@campus/service-kit/idempotency';
 import { inboxTable } from '@campus/service-kit/inbox';
 import { outboxTable } from '@campus/service-kit/outbox';
 import { scheduledJobTable } from '@campus/service-kit/scheduled-job';
@@ -56,3 +57,5 @@ export const scheduledJobs = scheduledJobTable(eventsSchema);
 export const outbox = outboxTable(eventsSchema);
 /** Required by the kit; empty while the service consumes nothing. */
 export const inbox = inboxTable(eventsSchema);
+/** Idempotency-Keys of its creates (one create per intent: a retry or a double tap replays the first answer). */
+export const idempotencyKeys = idempotencyKeyTable(eventsSchema);

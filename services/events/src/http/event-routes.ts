@@ -58,6 +58,7 @@ export function createEventRoutes({
       summary:
         'Post an event with a poster the signed-in user uploaded (`userid` in the body is ignored); a poster that is not theirs: 400 POSTER_UNKNOWN',
       access: 'user',
+      idempotencyKey: true,
       request: { body: CreateEventRequest },
       response: { status: 201, description: 'Posted', body: CreateEventResponse },
       errors: { 409: 'The poster is used by another event' },

@@ -1,5 +1,6 @@
 import { boolean, check, date, index, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { idempotencyKeyTable } from '@campus/service-kit/idempotency';
 import { inboxTable } from '@campus/service-kit/inbox';
 import { outboxTable } from '@campus/service-kit/outbox';
 
@@ -46,3 +47,5 @@ export const members = housingSchema.table('members', {
 
 export const outbox = outboxTable(housingSchema);
 export const inbox = inboxTable(housingSchema);
+/** Idempotency-Keys of its creates (one create per intent: a retry or a double tap replays the first answer). */
+export const idempotencyKeys = idempotencyKeyTable(housingSchema);

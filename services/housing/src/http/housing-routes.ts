@@ -85,6 +85,7 @@ export function createHousingRoutes({ flats }: { flats: Flats }): AnyRoute[] {
       path: '/api/flat',
       summary: 'Create a flat request (its owner is the signed-in user, whatever the body says)',
       access: 'user',
+      idempotencyKey: true,
       request: { body: CreateFlatRequest },
       response: { status: 201, description: 'Created', body: FlatResponse },
       handler: async ({ user, body }) => ({

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { idempotencyKeyTable } from '@campus/service-kit/idempotency';
 import { inboxTable } from '@campus/service-kit/inbox';
 import { outboxTable } from '@campus/service-kit/outbox';
 
@@ -117,3 +118,5 @@ export const acceptedCounts = librarySchema.table('accepted_counts', {
 
 export const outbox = outboxTable(librarySchema);
 export const inbox = inboxTable(librarySchema);
+/** Idempotency-Keys of its creates (one create per intent: a retry or a double tap replays the first answer). */
+export const idempotencyKeys = idempotencyKeyTable(librarySchema);

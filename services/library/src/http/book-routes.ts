@@ -62,6 +62,7 @@ export function createBookRoutes({ books }: { books: Books }): AnyRoute[] {
       path: '/api/book',
       summary: 'Upload a book or notes (pending until a teacher of its subject reviews it)',
       access: 'user',
+      idempotencyKey: true,
       request: { body: CreateBookRequest },
       response: { status: 201, description: 'Created, pending review', body: BookResponse },
       handler: async ({ user, body }) => ({
