@@ -9,7 +9,8 @@ import { queryClient } from '@campus/web-kit/query-client';
 import { ToastProvider } from '@campus/ui/toast';
 import { prefetchRemoteForPath } from './remotes/remote-registry';
 import { RootErrorBoundary } from './layout/route-error';
-import { isShellPath, ShellRoutes } from './router';
+import { isShellPath } from '@campus/web-kit/shell-paths';
+import { ShellRoutes } from './router';
 import { verifyStoredSession } from './session-check';
 
 verifyStoredSession();

@@ -13,13 +13,6 @@ const LoginPage = lazy(() => import('./pages/login-page'));
 const FeaturePage = lazy(() => import('./pages/feature-page'));
 const LogoutPage = lazy(() => import('./pages/logout-page'));
 
-const SHELL_PATHS = new Set(['/', '/register', '/login', '/feature', '/logout']);
-
-/** The screens the shell renders itself; every other path is a remote's (or the 404 page). */
-export function isShellPath(pathname: string): boolean {
-  return SHELL_PATHS.has(pathname);
-}
-
 /**
  * The shell's routes, declared as elements under the page's <BrowserRouter>. No data router: the
  * shell has no loaders or actions, and react-router's data layer would be ~15 KB brotli more on

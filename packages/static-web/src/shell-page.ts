@@ -8,6 +8,7 @@ import {
   REMOTES_CONFIG_ELEMENT_ID,
   type RemotesConfig,
 } from '@campus/web-kit/remotes-registry';
+import { isShellPath } from '@campus/web-kit/shell-paths';
 
 /**
  * What scripts/build-web.ts writes to shell/preload.json: the shell's boot files, needed on every
@@ -21,6 +22,23 @@ export interface ShellPage {
   html: string;
   br: Buffer;
   gzip: Buffer;
+}
+
+/** The page for a path, and its status: 404 for a path neither the shell nor a remote declares. */
+export interface ShellAnswer {
+  page: ShellPage;
+  status: 200 | 404;
+}
+
+/**
+ * A page someone declares: one of the shell's own screens, or under a path a remote serves per
+ * /remotes.json (/post/42 is the community's; the remote's own routes and 404 screen take it from
+ * there). A trailing slash is the same page to the router. Without a readable registry nothing can
+ * be called unknown.
+ */
+export function isDeclaredPage(registry: RemotesConfig | null, pathname: string): boolean {
+  const path = pathname.replace(/(.)\/+$/, '$1');
+  return !registry || isShellPath(path) || remoteForPath(registry, path) !== null;
 }
 
 function readText(file: string): string | null {
@@ -110,7 +128,7 @@ function withHeadLinks(html: string, links: string): string {
  * index.html, preload.json and remotes.json, then served from memory. Without preload.json (an
  * older or development build) the page is index.html as is.
  */
-export function shellPages(shellDir: string): (pathname: string) => ShellPage | null {
+export function shellPages(shellDir: string): (pathname: string) => ShellAnswer | null {
   const [indexFile, preloadFile, registryFile] = ['index.html', 'preload.json', 'remotes.json'].map((name) =>
     path.join(shellDir, name),
   ) as [string, string, string];
@@ -143,8 +161,9 @@ export function shellPages(shellDir: string): (pathname: string) => ShellPage | 
     const dataPreloads = remote ? preloadsForPath(registry!, pathname) : [];
     // One page per remote and declared preloads: a finite set, whatever paths are asked for.
     const key = [remote ?? '', ...dataPreloads].join(' ');
+    const status = isDeclaredPage(registry, pathname) ? 200 : 404;
     const cached = pages.get(key);
-    if (cached) return cached;
+    if (cached) return { page: cached, status };
 
     const head = preload
       ? [
@@ -156,6 +175,6 @@ export function shellPages(shellDir: string): (pathname: string) => ShellPage | 
       : [];
     const page = compressed(head.length ? withHeadLinks(html, head.join('')) : html);
     pages.set(key, page);
-    return page;
+    return { page, status };
   };
 }

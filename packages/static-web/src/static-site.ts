@@ -21,7 +21,8 @@ const CLIENT_ROUTE = /^\/+(?!api(\/|$)|remotes(\/|$))(?:[^/]+\/)*[^/.]*$/;
 /**
  * One built frontend folder: the build-time .br/.gz twins sent as they are (ADR 0032), what has no
  * twin compressed on the fly, the files themselves, and for the shell (`spa`) its index.html, with
- * the boot files' preload links, for every client route that wants HTML. A missing file falls
+ * the boot files' preload links, for every client route that wants HTML: status 200 for a page the
+ * shell or /remotes.json declares, 404 for any other (the shell renders its 404 screen). A missing file falls
  * through (the caller answers 404): a stale chunk must fail loudly, not as a syntax error in HTML.
  */
 export function staticSiteRouter(dir: string, options: { spa: boolean }): Router {
@@ -33,8 +34,11 @@ export function staticSiteRouter(dir: string, options: { spa: boolean }): Router
   const shellPageFor = shellPages(dir);
   router.get(CLIENT_ROUTE, (req, res, next) => {
     if (req.accepts(['html', 'json']) !== 'html') return next();
-    const page = shellPageFor(req.path);
-    if (!page) return next();
+    const answer = shellPageFor(req.path);
+    if (!answer) return next();
+    const { page } = answer;
+    // A page nobody declares still gets the shell, which shows its 404 screen, with status 404.
+    res.status(answer.status);
     res.setHeader('Cache-Control', 'no-cache');
     res.vary('Accept-Encoding');
     res.type('html');

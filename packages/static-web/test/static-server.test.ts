@@ -27,7 +27,11 @@ fs.writeFileSync(path.join(remoteDir, 'remoteEntry.js.br'), brotliCompressSync(e
 fs.writeFileSync(path.join(remoteDir, 'remoteEntry.js.gz'), gzipSync(entry));
 const shellDir = folder({
   'index.html': '<!doctype html><html><head><title>Campus Connect</title></head><body></body></html>',
-  'remotes.json': '{}',
+  'remotes.json': JSON.stringify({
+    library: { manifest: '/remotes/library/mf-manifest.json', paths: ['/library', '/bookstatus'] },
+    community: { manifest: '/remotes/community/mf-manifest.json', paths: ['/community', '/post'] },
+    profile: { manifest: '/remotes/profile/mf-manifest.json', paths: ['/profile'] },
+  }),
   'main.1a2b3c4d5e.js': 'console.log("shell")',
 });
 
@@ -93,6 +97,19 @@ describe("the shell's container", () => {
       const res = await request(url).get(route).set('Accept', 'text/html').expect(200);
       expect(res.text).toContain('<title>Campus Connect</title>');
       expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  test("when a page nobody declares is opened, then the shell (which shows its 404 screen) with status 404; declared pages and the shell's own stay 200", async () => {
+    for (const route of ['/no-such-page', '/libraryx', '/post-office/1', '/login/extra']) {
+      const res = await request(url).get(route).set('Accept', 'text/html');
+      expect({ route, status: res.status }).toEqual({ route, status: 404 });
+      expect(res.text).toContain('<title>Campus Connect</title>');
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+    }
+    for (const route of ['/', '/login', '/register/', '/feature', '/logout', '/post/42', '/bookstatus']) {
+      const res = await request(url).get(route).set('Accept', 'text/html');
+      expect({ route, status: res.status }).toEqual({ route, status: 200 });
     }
   });
 
