@@ -173,6 +173,26 @@ export const GatewayConfig = z
       .min(50)
       .default(1_000)
       .describe('How long /api/health and /api/docs wait for each service.'),
+    /** ADR 0007: a logged-out session's access token is refused within about this long. */
+    SESSION_REVOCATION_POLL_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .max(60_000)
+      .default(1_000)
+      .describe(
+        'How often the gateway asks identity for ended sessions (logout), whose access tokens it then refuses (ms).',
+      ),
+    /** ADR 0007: requests a browser sent with the same lapsed cookies before the renewal's answer reached it. */
+    SESSION_RENEWAL_SHARE_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(60_000)
+      .default(10_000)
+      .describe(
+        'How long a session the gateway renewed answers other requests carrying the same refresh cookie (ms).',
+      ),
     /**
      * Each frontend in its own container (production, ADR 0084): the shell's URL, and each remote's
      * in WEB_<NAME>_URL. Takes the place of WEB_ROOT.

@@ -1,27 +1,44 @@
 import type { RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
-import { createAccessTokenVerifier, readAccessToken } from '@campus/service-kit/auth';
+import { readAccessToken, type AccessTokenVerifier } from '@campus/service-kit/auth';
 import { sendJsonError } from './json-error';
+import type { RevokedSessions } from './session-revocations';
 
 /**
- * Verifies a presented access token at the edge, so a forged or expired one is turned away before it
- * costs a service anything, and the client learns to refresh (TOKEN_EXPIRED). Guests pass; services
- * verify again themselves and decide what a guest may do. /api/auth is exempt: that is where a stale
- * session is refreshed or ended.
+ * Where a session is started, renewed or ended: an expired or revoked token must not stand in the way.
+ * Every other /api path, /api/auth/me included, has its token checked here.
  */
-export function checkAccessToken(publicKey: string): RequestHandler {
-  const verify = createAccessTokenVerifier(publicKey);
+export const SESSION_PATHS = new Set([
+  '/api/auth/login',
+  '/api/auth/register',
+  '/api/auth/refresh',
+  '/api/auth/logout',
+]);
+
+/**
+ * Verifies a presented access token at the edge, so a forged, expired or revoked one is turned away
+ * before it costs a service anything, and the client learns to refresh (TOKEN_EXPIRED). A token whose
+ * session was ended (logout) is refused as TOKEN_REVOKED for the rest of its life: the gateway is where
+ * revocation is enforced (ADR 0007). Guests pass; services verify again themselves (signature and
+ * expiry) and decide what a guest may do.
+ */
+export function checkAccessToken(verify: AccessTokenVerifier, revoked: RevokedSessions): RequestHandler {
   return (req, res, next) => {
-    if (req.path.startsWith('/api/auth/')) return next();
+    if (SESSION_PATHS.has(req.path)) return next();
     const token = readAccessToken(req);
     if (!token) return next();
     try {
-      req.user = verify(token);
-      next();
+      // Session renewal has verified this very token when the request came with a refresh cookie.
+      req.user ??= verify(token);
     } catch (err) {
       if (err instanceof jwt.TokenExpiredError)
         return sendJsonError(res, 401, 'TOKEN_EXPIRED', 'Your session has expired. Please log in again.');
-      sendJsonError(res, 401, 'TOKEN_INVALID', 'Your session is not valid. Please log in again.');
+      return sendJsonError(res, 401, 'TOKEN_INVALID', 'Your session is not valid. Please log in again.');
     }
+    if (req.user.sessionId && revoked.has(req.user.sessionId)) {
+      req.user = undefined;
+      return sendJsonError(res, 401, 'TOKEN_REVOKED', 'Your session has ended. Please log in again.');
+    }
+    next();
   };
 }
