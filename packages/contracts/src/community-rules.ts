@@ -53,6 +53,27 @@ export function indianGrouping(amount: number): string {
   const rest = digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',');
   return `${amount < 0 ? '-' : ''}${rest ? `${rest},` : ''}${last3}`;
 }
+/**
+ * The most one person may pledge to one campaign, all pledges together (issue 22 §4), by default: half
+ * the campaign's goal, and never more than one pledge's ceiling. The service's configuration can change
+ * both figures (PLEDGE_USER_GOAL_PERCENT, PLEDGE_USER_TOTAL_MAX).
+ */
+export const PLEDGE_USER_GOAL_PERCENT = 50;
+/** How many pledges one person may record in an hour, over all campaigns (PLEDGES_PER_USER_PER_HOUR). */
+export const PLEDGES_PER_USER_PER_HOUR = 5;
+
+/** The 422 when a pledge would take someone past what one person may pledge to the campaign. */
+export function pledgeCapMessage(cap: number, left: number): string {
+  return left > 0
+    ? `One person can pledge at most ₹${indianGrouping(cap)} to this campaign in total. You can still pledge up to ₹${indianGrouping(left)}.`
+    : `One person can pledge at most ₹${indianGrouping(cap)} to this campaign in total, and your pledges have reached it. Thank you!`;
+}
+
+/** The 429 when someone records pledges faster than PLEDGES_PER_USER_PER_HOUR; `when` reads "in 12 minutes". */
+export function pledgeRateMessage(perHour: number, when: string): string {
+  return `You have recorded ${perHour} pledges in the last hour. Please try again ${when}.`;
+}
+
 /** How long the card says 'Copied!' after Copy UPI ID (spec §9). */
 export const COPIED_INDICATOR_MS = 2000;
 

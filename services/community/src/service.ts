@@ -22,9 +22,9 @@ export const communityService = defineService({
   outbox,
   inbox,
   idempotencyKeys,
-  create({ db, transact, now }) {
+  create({ config, db, transact, now }) {
     const hub = createCommunityHub({ db, transact, now });
-    const fundraising = createFundraising({ db, transact, now });
+    const fundraising = createFundraising({ db, transact, now, limits: config });
     return {
       routes: createCommunityRoutes({ hub, fundraising }),
       eventHandlers: communityEventHandlers(hub),

@@ -104,6 +104,8 @@ export const pledges = communitySchema.table(
   },
   (t) => [
     index('pledges_campaign_idx').on(t.campaignId),
+    // A donor's pledges: their total to a campaign and their last hour, read under their lock.
+    index('pledges_user_idx').on(t.userId, t.pledgedAt),
     check('pledges_amount_check', sql`${t.amount} > 0`),
   ],
 );

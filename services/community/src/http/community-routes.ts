@@ -27,7 +27,7 @@ import { cursorQueryDoc } from '@campus/contracts/paging';
 import { encodeCursor, type CursorPosition } from '@campus/contracts/cursor';
 import { defineRoute, type AnyRoute } from '@campus/service-kit/define-route';
 import type { CommunityHub } from '../domain/community-hub';
-import type { Fundraising } from '../domain/fundraising';
+import { PledgesTooFrequent, type Fundraising } from '../domain/fundraising';
 
 /** A bare-array list says where it goes on in a header (its body is the spec's array). */
 function setNextCursor(res: Response, next: CursorPosition | undefined) {
@@ -153,12 +153,22 @@ export function createCommunityRoutes({
       idempotencyKey: true,
       request: { params: CampaignIdParams, body: PledgeRequest },
       response: { status: 201, description: 'Recorded', body: PledgeResponse },
-      errors: { 404: 'No such campaign' },
-      handler: async ({ user, params, body }) => ({
-        success: true as const,
-        message: COMMUNITY_MESSAGES.pledged,
-        data: await fundraising.pledge(user, params.campaignId, body.amount),
-      }),
+      errors: {
+        404: 'No such campaign',
+        422: "The pledge would take the user past what one person may pledge to the campaign (PLEDGE_CAP_REACHED); 429: past the user's pledges for the hour.",
+      },
+      handler: async ({ user, params, body, res }) => {
+        try {
+          return {
+            success: true as const,
+            message: COMMUNITY_MESSAGES.pledged,
+            data: await fundraising.pledge(user, params.campaignId, body.amount),
+          };
+        } catch (err) {
+          if (err instanceof PledgesTooFrequent) res.set('Retry-After', String(err.retryAfterSeconds));
+          throw err;
+        }
+      },
     }),
   ];
 }

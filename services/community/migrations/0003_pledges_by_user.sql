@@ -1,0 +1,1 @@
+CREATE INDEX "pledges_user_idx" ON "community"."pledges" USING btree ("user_id","pledged_at");
