@@ -10,6 +10,11 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
+  /**
+   * Sent as `Idempotency-Key` on a create: one key per intent (useIdempotencyKey), so a retry or a
+   * double tap of the same content creates one item; the server replays the first answer.
+   */
+  idempotencyKey?: string;
 }
 
 export interface ApiResponse<T> {
@@ -93,6 +98,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const isForm = typeof FormData !== 'undefined' && request.body instanceof FormData;
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (request.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+    if (request.idempotencyKey) headers['Idempotency-Key'] = request.idempotencyKey;
     try {
       return await doFetch(`${baseUrl}${withQuery(path, request.query)}`, {
         method,
