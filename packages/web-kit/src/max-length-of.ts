@@ -13,3 +13,17 @@ export function fieldLimit(schema: unknown, value: unknown): { max: number; leng
   const max = maxLengthOf(schema);
   return max === undefined ? undefined : { max, length: typeof value === 'string' ? value.length : 0 };
 }
+
+/**
+ * A form's `limit` props from its limits and its current values:
+ * `const limit = fieldLimits(LIMITS, (name) => watch(name))`, then `<Field limit={limit('title')}>`.
+ */
+export function fieldLimits<K extends string>(
+  limits: Readonly<Record<K, number>>,
+  valueOf: (name: K) => unknown,
+): (name: K) => { max: number; length: number } {
+  return (name) => {
+    const value = valueOf(name);
+    return { max: limits[name], length: typeof value === 'string' ? value.length : 0 };
+  };
+}

@@ -1,18 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { CreateInterviewRequest } from '@campus/contracts/careers';
 import {
   CAREERS_MESSAGES,
+  INTERVIEW_DESCRIPTION_MAX,
   INTERVIEW_DIFFICULTIES,
   INTERVIEW_JOB_TYPES,
   INTERVIEW_MAX_ROUNDS,
 } from '@campus/contracts/careers-rules';
+import { tooLongMessage } from '@campus/contracts/field-messages';
 import { breakableSpaces } from '@campus/contracts/rich-text-policy';
 import { Button } from '@campus/ui/button';
 import { Checkbox } from '@campus/ui/checkbox';
+import { DraftNote } from '@campus/ui/draft-note';
 import { Field } from '@campus/ui/field';
 import { Input } from '@campus/ui/input';
 import { Select } from '@campus/ui/select';
@@ -21,6 +24,9 @@ import { useToast } from '@campus/ui/toast';
 import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
 import { applyServerErrors } from '@campus/web-kit/form-server-errors';
 import { LoginButtonLink } from '@campus/web-kit/login-link';
+import { fieldLimits } from '@campus/web-kit/max-length-of';
+import { useFormDraft } from '@campus/web-kit/use-form-draft';
+import { useIdempotencyKey } from '@campus/web-kit/use-idempotency-key';
 import { careersQueryKeys, createInterview } from '../careers-api';
 import styles from './careers-form.module.css';
 
@@ -29,11 +35,25 @@ const RoundsEditor = lazy(() => import('./rounds-editor'));
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** The service's length limits (CreateInterviewRequest; the form's test checks they agree). */
+export const INTERVIEW_FORM_LIMITS = {
+  companyName: 100,
+  role: 100,
+  salary: 100,
+  city: 100,
+  linkedinUrl: 2048,
+} as const;
+const text = (name: keyof typeof INTERVIEW_FORM_LIMITS, label: string) =>
+  z.string().trim().max(INTERVIEW_FORM_LIMITS[name], tooLongMessage(label, INTERVIEW_FORM_LIMITS[name]));
+/** The write-up's limit in KB, as the hint states it. */
+const DESCRIPTION_KB = Math.floor(INTERVIEW_DESCRIPTION_MAX / 1024);
+const kilobytes = (chars: number) => (chars / 1024).toFixed(chars < 10 * 1024 ? 1 : 0);
+
 /** Spec §5: company name (trimmed), role and salary required; the rest optional but well-formed. */
 export const InterviewFormSchema = z
   .object({
-    companyName: z.string().trim().min(1, CAREERS_MESSAGES.companyRequired).max(100),
-    role: z.string().trim().min(1, CAREERS_MESSAGES.roleRequired).max(100),
+    companyName: text('companyName', 'Company name').min(1, CAREERS_MESSAGES.companyRequired),
+    role: text('role', 'Role').min(1, CAREERS_MESSAGES.roleRequired),
     interviewRounds: z
       .string()
       .trim()
@@ -41,16 +61,18 @@ export const InterviewFormSchema = z
         (v) => v === '' || (/^\d{1,2}$/.test(v) && Number(v) >= 1 && Number(v) <= INTERVIEW_MAX_ROUNDS),
         CAREERS_MESSAGES.roundsInvalid,
       ),
-    interviewRoundsDescription: z.string(),
-    interviewDate: z.string().refine((v) => v === '' || v <= today(), CAREERS_MESSAGES.dateInFuture),
-    salary: z.string().trim().min(1, CAREERS_MESSAGES.salaryRequired).max(100),
-    interviewDifficulty: z.string(),
-    city: z.string().trim().max(100),
-    jobType: z.string(),
-    linkedinUrl: z
+    interviewRoundsDescription: z
       .string()
-      .trim()
-      .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), CAREERS_MESSAGES.linkInvalid),
+      .max(INTERVIEW_DESCRIPTION_MAX, CAREERS_MESSAGES.descriptionTooLong),
+    interviewDate: z.string().refine((v) => v === '' || v <= today(), CAREERS_MESSAGES.dateInFuture),
+    salary: text('salary', 'Salary').min(1, CAREERS_MESSAGES.salaryRequired),
+    interviewDifficulty: z.string(),
+    city: text('city', 'Work location'),
+    jobType: z.string(),
+    linkedinUrl: text('linkedinUrl', 'LinkedIn URL').refine(
+      (v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v),
+      CAREERS_MESSAGES.linkInvalid,
+    ),
     isAnonymous: z.boolean(),
   })
   .refine((v) => !(v.isAnonymous && v.linkedinUrl), {
@@ -92,6 +114,8 @@ export interface InterviewFormProps {
 export default function InterviewForm({ onCreated }: InterviewFormProps) {
   const { user } = useAuth();
   const api = useApiClient();
+  // One Idempotency-Key per intent: a retry or a double tap of the same content posts once.
+  const intent = useIdempotencyKey();
   const toast = useToast();
   const queryClient = useQueryClient();
   const editorLabelId = useId();
@@ -106,8 +130,14 @@ export default function InterviewForm({ onCreated }: InterviewFormProps) {
     control,
     handleSubmit,
     reset,
+    watch,
     formState: { errors, isSubmitting },
   } = form;
+  // Long work is kept on the device while it is written (issue 23 item 6).
+  const draft = useFormDraft(form, { formKey: 'careers/interview', userId: user?._id, empty: EMPTY });
+  const limit = fieldLimits(INTERVIEW_FORM_LIMITS, (name) => watch(name));
+  const [imageRefused, setImageRefused] = useState<string | null>(null);
+  const descriptionLength = watch('interviewRoundsDescription').length;
   // Spec §5: submission is blocked while any error shows.
   const hasErrors = Object.keys(errors).length > 0;
 
@@ -124,10 +154,13 @@ export default function InterviewForm({ onCreated }: InterviewFormProps) {
 
   const submit = handleSubmit(async (values) => {
     try {
-      await createInterview(api, toRequest(values));
+      const interview = toRequest(values);
+      await createInterview(api, interview, intent.keyFor(interview));
+      intent.succeeded();
       toast.success(CAREERS_MESSAGES.interviewCreated);
       // Spec §4: after success the form resets and errors clear.
       reset(EMPTY);
+      draft.clear();
       void queryClient.invalidateQueries({ queryKey: careersQueryKeys.searches });
       onCreated?.();
     } catch (error) {
@@ -145,16 +178,22 @@ export default function InterviewForm({ onCreated }: InterviewFormProps) {
         Share Interview Experience
       </h2>
       <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+        {draft.restored && <DraftNote onDiscard={draft.discard} />}
         {errors.root?.server && (
           <p role="alert" className={styles.formError}>
             {errors.root.server.message}
           </p>
         )}
         <div className={styles.row}>
-          <Field label="Company name" required error={errors.companyName?.message}>
+          <Field
+            label="Company name"
+            required
+            error={errors.companyName?.message}
+            limit={limit('companyName')}
+          >
             <Input autoComplete="organization" {...register('companyName')} />
           </Field>
-          <Field label="Role" required error={errors.role?.message}>
+          <Field label="Role" required error={errors.role?.message} limit={limit('role')}>
             <Input autoComplete="off" {...register('role')} />
           </Field>
         </div>
@@ -181,7 +220,8 @@ export default function InterviewForm({ onCreated }: InterviewFormProps) {
             Rounds description
           </span>
           <p id={editorHintId} className={styles.hint}>
-            Headings, lists, links and small images (JPEG, PNG or GIF) are kept.
+            Headings, lists, links and images (JPEG, PNG or GIF) are kept. Images are made smaller to fit: the
+            whole write-up may be up to {DESCRIPTION_KB} KB, images included.
           </p>
           <Controller
             control={control}
@@ -194,10 +234,20 @@ export default function InterviewForm({ onCreated }: InterviewFormProps) {
                   onBlur={field.onBlur}
                   labelId={editorLabelId}
                   hintId={editorHintId}
+                  maxChars={INTERVIEW_DESCRIPTION_MAX}
+                  onImageRefused={setImageRefused}
                 />
               </Suspense>
             )}
           />
+          <p className={styles.hint} aria-live="polite">
+            {kilobytes(descriptionLength)} KB of {DESCRIPTION_KB} KB used
+          </p>
+          {imageRefused && (
+            <p role="alert" className={styles.formError}>
+              {imageRefused}
+            </p>
+          )}
           {errors.interviewRoundsDescription && (
             <p role="alert" className={styles.formError}>
               {errors.interviewRoundsDescription.message}
@@ -205,7 +255,13 @@ export default function InterviewForm({ onCreated }: InterviewFormProps) {
           )}
         </div>
         <div className={styles.row}>
-          <Field label="Salary" required hint="An amount, a range or NA" error={errors.salary?.message}>
+          <Field
+            label="Salary"
+            required
+            hint="An amount, a range or NA"
+            error={errors.salary?.message}
+            limit={limit('salary')}
+          >
             <Input autoComplete="off" {...register('salary')} />
           </Field>
           <Field label="Difficulty" error={errors.interviewDifficulty?.message}>
@@ -217,14 +273,19 @@ export default function InterviewForm({ onCreated }: InterviewFormProps) {
           </Field>
         </div>
         <div className={styles.row}>
-          <Field label="Work location" required error={errors.city?.message}>
+          <Field label="Work location" required error={errors.city?.message} limit={limit('city')}>
             <Input autoComplete="address-level2" {...register('city')} />
           </Field>
           <Field label="Job type" required error={errors.jobType?.message}>
             <Select options={JOB_TYPE_OPTIONS} placeholder="Select job type" {...register('jobType')} />
           </Field>
         </div>
-        <Field label="LinkedIn URL" hint="Optional" error={errors.linkedinUrl?.message}>
+        <Field
+          label="LinkedIn URL"
+          hint="Optional"
+          error={errors.linkedinUrl?.message}
+          limit={limit('linkedinUrl')}
+        >
           <Input type="url" autoComplete="url" {...register('linkedinUrl')} />
         </Field>
         <Checkbox label="Share anonymously (your name is not shown)" {...register('isAnonymous')} />
