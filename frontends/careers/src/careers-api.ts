@@ -86,11 +86,14 @@ export function useInterview(id: string) {
 export const interviewPath = (interview: Pick<InterviewExperience, '_id' | 'companyName'>) =>
   `/interviews/${encodeURIComponent(interview.companyName)}/${encodeURIComponent(interview._id)}`;
 
-export const createJobPost = (api: ApiClient, job: CreateJobPostRequest & { postedBy: string }) =>
-  api.post<JobPost>('/api/job/createjobpost', job);
+export const createJobPost = (
+  api: ApiClient,
+  job: CreateJobPostRequest & { postedBy: string },
+  idempotencyKey?: string,
+) => api.post<JobPost>('/api/job/createjobpost', job, { idempotencyKey });
 
-export const createInterview = (api: ApiClient, interview: CreateInterviewRequest) =>
-  api.post<InterviewCreatedResponse>('/api/interview/create', interview);
+export const createInterview = (api: ApiClient, interview: CreateInterviewRequest, idempotencyKey?: string) =>
+  api.post<InterviewCreatedResponse>('/api/interview/create', interview, { idempotencyKey });
 
 /**
  * DELETE /api/job/jobpost/{id}: 'Job Post Deleted', the post leaves the lists at once, and the page

@@ -25,6 +25,7 @@ import { useToast } from '@campus/ui/toast';
 import type { ApiClient } from '@campus/web-kit/api-client';
 import { isApiError } from '@campus/web-kit/api-error';
 import { useApiClient } from '@campus/web-kit/auth-context';
+import { useIdempotencyKey } from '@campus/web-kit/use-idempotency-key';
 
 export const communityQueryKeys = {
   all: ['community'] as const,
@@ -143,9 +144,13 @@ function replaceCachedPost(queryClient: QueryClient, post: Post) {
 export function useCreatePost() {
   const api = useApiClient();
   const queryClient = useQueryClient();
+  // One Idempotency-Key per intent: a retry or a double tap of the same post creates one.
+  const intent = useIdempotencyKey();
   return useMutation({
-    mutationFn: (post: CreatePostRequest & { createdBy: string }) => api.post<Post>('/api/community', post),
+    mutationFn: (post: CreatePostRequest & { createdBy: string }) =>
+      api.post<Post>('/api/community', post, { idempotencyKey: intent.keyFor(post) }),
     onSuccess: (post) => {
+      intent.succeeded();
       queryClient.setQueryData<PostPages>(communityQueryKeys.posts, (data) =>
         data && data.pages.length > 0
           ? {
@@ -183,10 +188,16 @@ export function useVote(postId: string, userId: string | undefined) {
 export function useAddComment(postId: string, userId: string | undefined) {
   const api = useApiClient();
   const queryClient = useQueryClient();
+  const intent = useIdempotencyKey();
   return useMutation({
-    mutationFn: (comment: { content: string; isAnonymous: boolean; parentId: string | null }) =>
-      api.post<Comment>(`/api/comments/${encodeURIComponent(postId)}`, { ...comment, createdBy: userId }),
+    mutationFn: (comment: { content: string; isAnonymous: boolean; parentId: string | null }) => {
+      const body = { ...comment, createdBy: userId };
+      return api.post<Comment>(`/api/comments/${encodeURIComponent(postId)}`, body, {
+        idempotencyKey: intent.keyFor(body),
+      });
+    },
     onSuccess: (comment) => {
+      intent.succeeded();
       queryClient.setQueryData<Comment[]>(communityQueryKeys.comments(postId), (data) =>
         data ? [...data, comment] : [comment],
       );
@@ -215,10 +226,16 @@ export function usePledge() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   const toast = useToast();
+  const intent = useIdempotencyKey();
   return useMutation({
     mutationFn: ({ campaignId, amount }: { campaignId: string; amount: number }) =>
-      api.post<PledgeResponse>(`/api/fundraising/${encodeURIComponent(campaignId)}/pledges`, { amount }),
+      api.post<PledgeResponse>(
+        `/api/fundraising/${encodeURIComponent(campaignId)}/pledges`,
+        { amount },
+        { idempotencyKey: intent.keyFor({ campaignId, amount }) },
+      ),
     onSuccess: ({ data, message }) => {
+      intent.succeeded();
       queryClient.setQueryData<Campaign[]>(communityQueryKeys.campaigns, (list) =>
         list?.map((c) => (c.id === data.campaign.id ? data.campaign : c)),
       );

@@ -103,8 +103,8 @@ export function useViewEvent() {
   });
 }
 
-export const createEvent = (api: ApiClient, event: CreateEventRequest) =>
-  api.post<{ success: true; data: CampusEvent }>('/api/event/createform', event);
+export const createEvent = (api: ApiClient, event: CreateEventRequest, idempotencyKey?: string) =>
+  api.post<{ success: true; data: CampusEvent }>('/api/event/createform', event, { idempotencyKey });
 
 const errorFromXhr = (xhr: XMLHttpRequest): ApiError => {
   try {

@@ -87,8 +87,11 @@ export async function fetchMyFlatPage(
 }
 
 /** POST /api/flat with the spec's payload (the service takes the owner from the session). */
-export const createFlat = (api: ApiClient, flat: CreateFlatRequest & { userId: string }) =>
-  api.post<FlatResponse>('/api/flat', flat);
+export const createFlat = (
+  api: ApiClient,
+  flat: CreateFlatRequest & { userId: string },
+  idempotencyKey?: string,
+) => api.post<FlatResponse>('/api/flat', flat, { idempotencyKey });
 
 type FlatPages = InfiniteData<ListPage<FlatRequest>>;
 

@@ -68,8 +68,11 @@ export async function fetchBookPage(
   return { items: body.data, hasMore: page < body.pages };
 }
 
-export const createBook = (api: ApiClient, book: CreateBookRequest & { uploadedBy: string }) =>
-  api.post<BookResponse>('/api/book', book);
+export const createBook = (
+  api: ApiClient,
+  book: CreateBookRequest & { uploadedBy: string },
+  idempotencyKey?: string,
+) => api.post<BookResponse>('/api/book', book, { idempotencyKey });
 
 /** One page of a list that also says how many books the whole list holds. */
 export interface CountedBookPage extends ListPage<Book> {

@@ -95,7 +95,12 @@ describe('Create a New Book/Notes', () => {
       method: 'POST',
       url: '/api/book',
       credentials: 'include',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      // One key per intent: a retry or a double tap of this upload creates one book.
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        'Idempotency-Key': expect.stringMatching(/^[0-9a-f-]{36}$/),
+      },
       body: {
         title: 'Graph Notes',
         semester: 4,

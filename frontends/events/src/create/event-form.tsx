@@ -14,6 +14,7 @@ import { isApiError } from '@campus/web-kit/api-error';
 import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
 import { applyServerErrors } from '@campus/web-kit/form-server-errors';
 import { LoginButtonLink } from '@campus/web-kit/login-link';
+import { useIdempotencyKey } from '@campus/web-kit/use-idempotency-key';
 import { createEvent, eventsQueryKeys, uploadPoster } from '../events-api';
 import styles from './event-form.module.css';
 
@@ -42,6 +43,8 @@ function posterProblem(file: File): string | undefined {
 export default function EventForm({ onCreated }: EventFormProps) {
   const { user } = useAuth();
   const api = useApiClient();
+  // One Idempotency-Key per intent: a retry or a double tap of the same content posts once.
+  const intent = useIdempotencyKey();
   const toast = useToast();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -97,14 +100,17 @@ export default function EventForm({ onCreated }: EventFormProps) {
     try {
       setProgress(0);
       const uploaded = await uploadPoster(api, poster, setProgress);
-      await createEvent(api, {
+      // The same poster uploads to the same address (content-addressed), so a retry is the same content.
+      const event = {
         userid: user._id,
         posterLink: uploaded.posterUrl,
         registerLink: values.registerLink,
         instagramLink: values.instagramLink || undefined,
         title: values.title,
         description: values.description || undefined,
-      });
+      };
+      await createEvent(api, event, intent.keyFor(event));
+      intent.succeeded();
       await queryClient.invalidateQueries({ queryKey: eventsQueryKeys.all });
       onCreated?.();
       void navigate('/events');

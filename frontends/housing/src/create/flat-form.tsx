@@ -18,6 +18,7 @@ import { TextArea } from '@campus/ui/text-area';
 import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
 import { applyServerErrors } from '@campus/web-kit/form-server-errors';
 import { LoginButtonLink } from '@campus/web-kit/login-link';
+import { useIdempotencyKey } from '@campus/web-kit/use-idempotency-key';
 import { createFlat, failureMessage, housingQueryKeys } from '../housing-api';
 import { MY_ROOM_REQUESTS_PATH } from '../flats/room-finder-page';
 import styles from './flat-form.module.css';
@@ -47,6 +48,8 @@ const GENDER_OPTIONS = GENDER_PREFERENCES.map((g) => ({ value: g, label: GENDER_
 export default function FlatForm({ onCreated }: FlatFormProps) {
   const { user } = useAuth();
   const api = useApiClient();
+  // One Idempotency-Key per intent: a retry or a double tap of the same content posts once.
+  const intent = useIdempotencyKey();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = useForm<FlatFormValues, unknown, z.output<typeof CreateFlatRequest>>({
@@ -77,7 +80,9 @@ export default function FlatForm({ onCreated }: FlatFormProps) {
 
   const submit = handleSubmit(async (values) => {
     try {
-      await createFlat(api, { ...values, userId: user._id });
+      const flat = { ...values, userId: user._id };
+      await createFlat(api, flat, intent.keyFor(flat));
+      intent.succeeded();
       await queryClient.invalidateQueries({ queryKey: housingQueryKeys.all });
       onCreated?.();
       void navigate(MY_ROOM_REQUESTS_PATH);

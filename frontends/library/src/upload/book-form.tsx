@@ -13,6 +13,7 @@ import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
 import { applyServerErrors } from '@campus/web-kit/form-server-errors';
 import { useFormDraft } from '@campus/web-kit/use-form-draft';
 import { LoginButtonLink } from '@campus/web-kit/login-link';
+import { useIdempotencyKey } from '@campus/web-kit/use-idempotency-key';
 import { createBook, libraryQueryKeys } from '../library-api';
 import {
   BOOK_FORM_LIMITS,
@@ -34,6 +35,8 @@ const SUBJECT_OPTIONS = BOOK_SUBJECTS.map((s) => ({ value: s, label: s }));
 export default function BookForm({ onCreated }: BookFormProps) {
   const { user } = useAuth();
   const api = useApiClient();
+  // One Idempotency-Key per intent: a retry or a double tap of the same content posts once.
+  const intent = useIdempotencyKey();
   const toast = useToast();
   const queryClient = useQueryClient();
   const form = useForm<BookFormValues, unknown, ReturnType<typeof BookFormSchema.parse>>({
@@ -66,7 +69,9 @@ export default function BookForm({ onCreated }: BookFormProps) {
 
   const submit = handleSubmit(async (values) => {
     try {
-      await createBook(api, { ...toCreateBookRequest(values), uploadedBy: user._id });
+      const book = { ...toCreateBookRequest(values), uploadedBy: user._id };
+      await createBook(api, book, intent.keyFor(book));
+      intent.succeeded();
       // Spec §4 resets the form after an attempt: after a success only (docs/library.md), so
       // nothing typed is lost when the server refuses.
       reset(EMPTY_BOOK_FORM);
