@@ -20,7 +20,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
  * A phone photo of about 4 MB: 12 MP (4032 × 3024, portrait), a gradient with noise so it does not
  * compress away, EXIF with a GPS position, as a phone writes it.
  */
-async function phonePhoto(): Promise<Buffer> {
+export async function phonePhoto(): Promise<Buffer> {
   const width = 3024;
   const height = 4032;
   const noise = await sharp({

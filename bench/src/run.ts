@@ -10,6 +10,8 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   'profile-counts': () => import('./profile-counts'),
   'housing-list': () => import('./housing-list'),
   // Posters (upload times, bytes for a phone), then Lighthouse mobile on /events with 12 events.
+  // Unrelated reads during 12 concurrent poster uploads in `npm start`'s one process.
+  'events-uploads': () => import('./events-upload-pressure'),
   events: async () => ({
     run: async () => {
       await (await import('./events-posters')).run();

@@ -30,6 +30,15 @@ export class AppError extends Error {
   static conflict(message: string, code = 'CONFLICT') {
     return new AppError(409, code, message);
   }
+  /** A refusal that passes with time (a quota, a busy worker): answered with Retry-After. */
+  static retryLater(status: 429 | 503, code: string, message: string, retryAfterSeconds: number) {
+    const error = new AppError(status, code, message);
+    error.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    return error;
+  }
+
+  /** Seconds after which trying again may succeed: sent as the Retry-After header. */
+  retryAfterSeconds?: number;
 }
 
 export interface ErrorBody {
@@ -110,6 +119,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const status = known?.status ?? 500;
     if (!known) (req.log ?? logger).error({ err }, 'unhandled error');
     if (res.headersSent) return;
+    if (known?.retryAfterSeconds) res.setHeader('Retry-After', String(known.retryAfterSeconds));
     const body: ErrorBody = known
       ? {
           success: false,

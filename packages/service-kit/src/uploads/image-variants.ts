@@ -3,6 +3,13 @@ import { fileTypeFromBuffer } from 'file-type/core';
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import { AppError } from '../errors';
 import type { BlobToStore } from './blob-store';
+import { processImageWorkQueue, type ImageWorkQueue } from './image-work-queue';
+
+// One libvips thread per pipeline (its default is one per core, on top of the libuv thread each
+// pipeline runs on), and no operation cache: uploads are never decoded twice, and the cache would
+// hold decoded megapixels in memory for nothing. Image work takes its turn in the process's queue.
+sharp.concurrency(1);
+sharp.cache(false);
 
 /** What an upload may be, judged by its bytes (magic numbers), never by its name or declared type. */
 export const ACCEPTED_IMAGE_TYPES: Readonly<Record<string, string>> = {
@@ -77,7 +84,17 @@ function encode(pipeline: Sharp, format: VariantFormat): Sharp {
 export async function processImageUpload(
   bytes: Buffer,
   policy: ImagePolicy = DEFAULT_IMAGE_POLICY,
+  options: { queue?: ImageWorkQueue } = {},
 ): Promise<ProcessedImage> {
+  const mime = await sniffImageType(bytes);
+  return (options.queue ?? processImageWorkQueue).run(() => makeVariants(bytes, mime, policy));
+}
+
+/**
+ * The image type the bytes are (magic numbers; JS, no image work), or 415. Callers may sniff before
+ * they count an upload against a quota: a file that is no image costs nothing.
+ */
+export async function sniffImageType(bytes: Buffer): Promise<string> {
   const sniffed = await fileTypeFromBuffer(bytes);
   if (!sniffed || !ACCEPTED_IMAGE_TYPES[sniffed.mime])
     throw new AppError(
@@ -85,7 +102,10 @@ export async function processImageUpload(
       'UNSUPPORTED_IMAGE_TYPE',
       `Only images can be uploaded: ${Object.values(ACCEPTED_IMAGE_TYPES).join(', ')}.`,
     );
+  return sniffed.mime;
+}
 
+async function makeVariants(bytes: Buffer, mime: string, policy: ImagePolicy): Promise<ProcessedImage> {
   // failOn stays sharp's default ('warning'), the level it advises for untrusted input.
   const input: SharpOptions = { limitInputPixels: policy.maxPixels, autoOrient: true };
   let width: number;
@@ -107,28 +127,33 @@ export async function processImageUpload(
     );
 
   const widths = [...new Set(policy.widths.map((w) => Math.min(w, width)))].sort((a, b) => a - b);
-  const decoded = sharp(bytes, input);
   try {
-    const variants = await Promise.all(
-      policy.formats.flatMap((format) =>
-        widths.map(async (target): Promise<ImageVariant> => {
-          const { data, info } = await encode(
-            decoded.clone().resize({ width: target, withoutEnlargement: true }),
-            format,
-          ).toBuffer({ resolveWithObject: true });
-          const { contentType, extension } = CONTENT_TYPES[format];
-          return {
-            key: contentAddressedKey(data, extension),
-            contentType,
-            bytes: data,
-            width: info.width,
-            height: info.height,
-            format,
-          };
-        }),
-      ),
-    );
-    return { source: { contentType: sniffed.mime, width, height, bytes: bytes.length }, variants };
+    // The upload is decoded once, straight to the largest width (a JPEG shrinks while it decodes),
+    // and every variant is made from those pixels: one full decode instead of one per variant.
+    const { data: pixels, info: base } = await sharp(bytes, input)
+      .resize({ width: widths.at(-1), withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { width: base.width, height: base.height, channels: base.channels };
+    // One pipeline at a time: the job holds one threadpool thread, not one per variant.
+    const variants: ImageVariant[] = [];
+    for (const format of policy.formats)
+      for (const target of widths) {
+        const { data, info } = await encode(
+          sharp(pixels, { raw }).resize({ width: target, withoutEnlargement: true }),
+          format,
+        ).toBuffer({ resolveWithObject: true });
+        const { contentType, extension } = CONTENT_TYPES[format];
+        variants.push({
+          key: contentAddressedKey(data, extension),
+          contentType,
+          bytes: data,
+          width: info.width,
+          height: info.height,
+          format,
+        });
+      }
+    return { source: { contentType: mime, width, height, bytes: bytes.length }, variants };
   } catch {
     // Truncated or corrupt past the header: libvips fails while decoding.
     throw new AppError(422, 'IMAGE_UNREADABLE', 'The image could not be read.');
