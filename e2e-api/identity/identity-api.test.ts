@@ -1,3 +1,4 @@
+import { waitFor } from '@campus/service-kit/testing/wait-for';
 import { ApiClient, platformUrl, teacherCode, uniqueEmail } from '../support/api-client';
 
 interface PublicUser {
@@ -104,7 +105,8 @@ describe('identity through the gateway', () => {
     expect(access).toMatch(/SameSite=Lax/i);
     expect(access).toMatch(/Path=\/(;|$)/);
     expect(refresh).toMatch(/HttpOnly/i);
-    expect(refresh).toMatch(/Path=\/api\/auth/);
+    // Every API request carries it, so the gateway can renew a lapsed session (ADR 0007).
+    expect(refresh).toMatch(/Path=\/api(;|$)/);
   });
 
   it('when the password or the email is wrong, then the same 401 Wrong Credentials for both', async () => {
@@ -169,6 +171,61 @@ describe('identity through the gateway', () => {
       cookie: `cc_refresh=${refreshToken}`,
     });
     expect(revoked.status).toBe(401);
+  });
+
+  it('when a client that never calls refresh (the spec client) writes after its access cookie lapsed, then the write succeeds and it gets new cookies', async () => {
+    const client = new ApiClient();
+    const { email, res: registered } = await register(client);
+    await client.post('/api/auth/login', { email, password: PASSWORD });
+    // 15 minutes later the browser has dropped cc_access (Max-Age); cc_refresh, scoped to /api, still goes.
+    const lapsed = new ApiClient();
+    const post = await lapsed.post<{ createdBy: { _id: string } }>(
+      '/api/community',
+      { title: 'Back after lunch', content: 'Still signed in?', tag: 'Discussion' },
+      { cookie: `cc_refresh=${client.cookie('cc_refresh')}` },
+    );
+    expect(post.status).toBe(201);
+    expect(post.body.createdBy._id).toBe(registered.body.user._id);
+    expect(lapsed.cookie('cc_access')).toBeDefined();
+    expect(lapsed.cookie('cc_refresh')).toBeDefined();
+    expect(lapsed.cookie('cc_refresh')).not.toBe(client.cookie('cc_refresh'));
+    // The renewed session goes on by itself.
+    expect((await lapsed.get('/api/auth/me')).status).toBe(200);
+  });
+
+  it('when a user logs out, then the access token someone kept is refused within seconds (measured)', async () => {
+    const client = new ApiClient();
+    const { email } = await register(client);
+    await client.post('/api/auth/login', { email, password: PASSWORD });
+    const kept = client.cookie('cc_access');
+    const attacker = new ApiClient();
+    const asBearer = { authorization: `Bearer ${kept}` };
+    expect((await attacker.get('/api/auth/me', asBearer)).status).toBe(200);
+
+    expect((await client.post('/api/auth/logout')).status).toBe(200);
+    const loggedOutAt = performance.now();
+    const refused = await waitFor(
+      'the kept access token to be refused',
+      async () => (await attacker.get('/api/auth/me', asBearer)).body,
+      {
+        until: (body) => (body as { code?: string }).code === 'TOKEN_REVOKED',
+        timeoutMs: 10_000,
+        everyMs: 25,
+      },
+    );
+    const seconds = (performance.now() - loggedOutAt) / 1000;
+    console.log(
+      `[${process.env.MODE ?? 'embedded'}] logout -> kept access token refused after ${seconds.toFixed(2)} s`,
+    );
+    expect(refused).toMatchObject({ success: false, code: 'TOKEN_REVOKED' });
+    const asCookie = await attacker.post(
+      '/api/community',
+      { title: 'x', content: 'y', tag: 'Discussion' },
+      {
+        cookie: `cc_access=${kept}`,
+      },
+    );
+    expect(asCookie.status).toBe(401);
   });
 
   it('when a state-changing request comes from a foreign Origin, then 403 FORBIDDEN_ORIGIN and nothing happens', async () => {

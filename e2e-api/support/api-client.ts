@@ -31,15 +31,23 @@ export function uniqueEmail(label = 'user'): string {
  * and path), sends the gateway's own Origin on state-changing requests, speaks JSON.
  */
 export class ApiClient {
-  private readonly cookies = new Map<string, { value: string; path: string }>();
+  /** By name and path, as a browser keeps them: one name may live at two paths. */
+  private readonly cookies = new Map<string, { name: string; value: string; path: string }>();
 
   constructor(
     readonly baseUrl = platformUrl(),
     private readonly origin: string | undefined = baseUrl,
   ) {}
 
+  /** The value sent first under /api (the most specific path wins, as in a browser's Cookie header). */
   cookie(name: string): string | undefined {
-    return this.cookies.get(name)?.value;
+    return this.cookiesFor('/api/').find((c) => c.name === name)?.value;
+  }
+
+  private cookiesFor(path: string) {
+    return [...this.cookies.values()]
+      .filter((c) => path.startsWith(c.path))
+      .sort((a, b) => b.path.length - a.path.length);
   }
 
   get<T = unknown>(path: string, headers: Record<string, string> = {}) {
@@ -56,9 +64,8 @@ export class ApiClient {
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<ApiResponse<T>> {
-    const cookieHeader = [...this.cookies.entries()]
-      .filter(([, c]) => path.startsWith(c.path))
-      .map(([name, c]) => `${name}=${c.value}`)
+    const cookieHeader = this.cookiesFor(path)
+      .map((c) => `${c.name}=${c.value}`)
       .join('; ');
     const res = await fetch(`${this.baseUrl}${path}`, {
       method,
@@ -92,7 +99,9 @@ export class ApiClient {
       value === '' ||
       attributes.some((a) => a.toLowerCase() === 'max-age=0') ||
       attributes.some((a) => a.toLowerCase().startsWith('expires=') && Date.parse(a.slice(8)) <= Date.now());
-    if (expired) this.cookies.delete(name);
-    else this.cookies.set(name, { value, path: pathAttr ? pathAttr.slice(5) : '/' });
+    const cookiePath = pathAttr ? pathAttr.slice(5) : '/';
+    const key = `${name}\n${cookiePath}`;
+    if (expired) this.cookies.delete(key);
+    else this.cookies.set(key, { name, value, path: cookiePath });
   }
 }
