@@ -127,8 +127,34 @@ export function createApiProxy(options: {
     req.headers['x-forwarded-host'] = host;
   };
 
+  // One warning when a service starts shedding, then one a second with the count while it goes on:
+  // an overload is no time to write 2,000 log lines.
+  const shedding = new Map<string, { count: number; reasons: Set<ShedReason> }>();
+  const logShed = (service: string, reason: ShedReason) => {
+    const pending = shedding.get(service);
+    if (pending) {
+      pending.count++;
+      pending.reasons.add(reason);
+      return;
+    }
+    logger.warn({ service, shed: 1, reasons: [reason], ...gateFor(service).load }, 'requests shed');
+    const window = { count: 0, reasons: new Set<ShedReason>() };
+    shedding.set(service, window);
+    const flush = () => {
+      if (!window.count) return void shedding.delete(service);
+      logger.warn(
+        { service, shed: window.count, reasons: [...window.reasons], ...gateFor(service).load },
+        'requests shed',
+      );
+      window.count = 0;
+      window.reasons.clear();
+      setTimeout(flush, 1_000).unref();
+    };
+    setTimeout(flush, 1_000).unref();
+  };
+
   const shed = (res: ServerResponse, service: string, reason: ShedReason) => {
-    logger.warn({ service, reason, ...gateFor(service).load }, 'request shed');
+    logShed(service, reason);
     if (!res.headersSent) res.setHeader('Retry-After', String(OVERLOADED_RETRY_AFTER_SECONDS));
     sendJsonError(
       res,
