@@ -22,8 +22,9 @@ const CLIENT_ROUTE = /^\/+(?!api(\/|$)|remotes(\/|$))(?:[^/]+\/)*[^/.]*$/;
  * One built frontend folder: the build-time .br/.gz twins sent as they are (ADR 0032), what has no
  * twin compressed on the fly, the files themselves, and for the shell (`spa`) its index.html, with
  * the boot files' preload links, for every client route that wants HTML: status 200 for a page the
- * shell or /remotes.json declares, 404 for any other (the shell renders its 404 screen). A missing file falls
- * through (the caller answers 404): a stale chunk must fail loudly, not as a syntax error in HTML.
+ * shell or /remotes.json declares, 404 for any other (the shell renders its 404 screen). A missing
+ * file falls through (the caller answers 404): a stale chunk must fail loudly, not as a syntax error
+ * in HTML.
  */
 export function staticSiteRouter(dir: string, options: { spa: boolean }): Router {
   const router = Router();
