@@ -34,6 +34,7 @@ module.exports = {
       ],
       testMatch: ['**/test/**/*.test.ts?(x)'],
       setupFiles: ['<rootDir>/packages/web-kit/src/testing/jsdom-globals.ts'],
+      setupFilesAfterEnv: ['<rootDir>/packages/web-kit/src/testing/fresh-storage.ts'],
       moduleNameMapper: { '\\.css$': 'identity-obj-proxy' },
     },
   ],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tooLongMessage } from './field-messages';
 import { httpUrl, plainText } from './common';
 import { cursorQuery, cursorQueryDoc, pageQuery, pageQueryDoc } from './paging';
 import { type CursorPosition } from './cursor';
@@ -89,8 +90,8 @@ export const EventFormSchema = z.object({
     .string()
     .trim()
     .min(1, EVENTS_MESSAGES.titleRequired)
-    .max(TITLE_MAX, `Must be at most ${TITLE_MAX} characters.`),
-  description: z.string().trim().max(DESCRIPTION_MAX, `Must be at most ${DESCRIPTION_MAX} characters.`),
+    .max(TITLE_MAX, tooLongMessage('Event title', TITLE_MAX)),
+  description: z.string().trim().max(DESCRIPTION_MAX, tooLongMessage('Description', DESCRIPTION_MAX)),
   registerLink: z
     .string()
     .trim()

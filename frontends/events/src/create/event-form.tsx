@@ -4,8 +4,14 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { EventFormSchema, type EventFormValues } from '@campus/contracts/events-domain';
-import { EVENTS_MESSAGES, POSTER_MAX_BYTES } from '@campus/contracts/events-domain-rules';
+import {
+  DESCRIPTION_MAX,
+  EVENTS_MESSAGES,
+  POSTER_MAX_BYTES,
+  TITLE_MAX,
+} from '@campus/contracts/events-domain-rules';
 import { Button } from '@campus/ui/button';
+import { DraftNote } from '@campus/ui/draft-note';
 import { Field } from '@campus/ui/field';
 import { Input } from '@campus/ui/input';
 import { TextArea } from '@campus/ui/text-area';
@@ -14,6 +20,8 @@ import { isApiError } from '@campus/web-kit/api-error';
 import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
 import { applyServerErrors } from '@campus/web-kit/form-server-errors';
 import { LoginButtonLink } from '@campus/web-kit/login-link';
+import { fieldLimits } from '@campus/web-kit/max-length-of';
+import { useFormDraft } from '@campus/web-kit/use-form-draft';
 import { useIdempotencyKey } from '@campus/web-kit/use-idempotency-key';
 import { createEvent, eventsQueryKeys, uploadPoster } from '../events-api';
 import styles from './event-form.module.css';
@@ -24,6 +32,8 @@ export interface EventFormProps {
 }
 
 const EMPTY: EventFormValues = { title: '', description: '', registerLink: '', instagramLink: '' };
+/** The server's limits (links: the kit's 2048 for any URL). */
+const LIMITS = { title: TITLE_MAX, description: DESCRIPTION_MAX, registerLink: 2048, instagramLink: 2048 };
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
 const MAX_MB = POSTER_MAX_BYTES / (1024 * 1024);
 
@@ -60,8 +70,12 @@ export default function EventForm({ onCreated }: EventFormProps) {
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors, isSubmitting },
   } = form;
+  // The text is kept as a draft on the device; the poster is chosen again (a file cannot be kept).
+  const draft = useFormDraft(form, { formKey: 'events/event', userId: user?._id, empty: EMPTY });
+  const limit = fieldLimits(LIMITS, (name) => watch(name));
 
   // The preview's object URL is let go when another poster is chosen (below) or the form goes.
   useEffect(
@@ -111,6 +125,7 @@ export default function EventForm({ onCreated }: EventFormProps) {
       };
       await createEvent(api, event, intent.keyFor(event));
       intent.succeeded();
+      draft.clear();
       await queryClient.invalidateQueries({ queryKey: eventsQueryKeys.all });
       onCreated?.();
       void navigate('/events');
@@ -140,6 +155,7 @@ export default function EventForm({ onCreated }: EventFormProps) {
         Create Event Post
       </h2>
       <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+        {draft.restored && <DraftNote onDiscard={draft.discard} />}
         <Field
           id={posterId}
           label="Event poster"
@@ -155,20 +171,31 @@ export default function EventForm({ onCreated }: EventFormProps) {
           />
         </Field>
         {preview && <img className={styles.preview} src={preview} alt="Preview of the chosen poster" />}
-        <Field label="Event title" required error={errors.title?.message}>
+        <Field label="Event title" required error={errors.title?.message} limit={limit('title')}>
           <Input autoComplete="off" placeholder="e.g. Hack Night 2026" {...register('title')} />
         </Field>
         <Field
           label="Description"
           hint="Optional: when, where, who it is for."
           error={errors.description?.message}
+          limit={limit('description')}
         >
           <TextArea rows={3} {...register('description')} />
         </Field>
-        <Field label="Registration link" required error={errors.registerLink?.message}>
+        <Field
+          label="Registration link"
+          required
+          error={errors.registerLink?.message}
+          limit={limit('registerLink')}
+        >
           <Input type="url" autoComplete="off" placeholder="https://..." {...register('registerLink')} />
         </Field>
-        <Field label="Instagram link" hint="Optional" error={errors.instagramLink?.message}>
+        <Field
+          label="Instagram link"
+          hint="Optional"
+          error={errors.instagramLink?.message}
+          limit={limit('instagramLink')}
+        >
           <Input
             type="url"
             autoComplete="off"

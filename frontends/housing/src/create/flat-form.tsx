@@ -11,6 +11,7 @@ import {
   GENDER_PREFERENCES,
 } from '@campus/contracts/housing-rules';
 import { Button } from '@campus/ui/button';
+import { DraftNote } from '@campus/ui/draft-note';
 import { Field } from '@campus/ui/field';
 import { Input } from '@campus/ui/input';
 import { Select } from '@campus/ui/select';
@@ -18,6 +19,8 @@ import { TextArea } from '@campus/ui/text-area';
 import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
 import { applyServerErrors } from '@campus/web-kit/form-server-errors';
 import { LoginButtonLink } from '@campus/web-kit/login-link';
+import { fieldLimits } from '@campus/web-kit/max-length-of';
+import { useFormDraft } from '@campus/web-kit/use-form-draft';
 import { useIdempotencyKey } from '@campus/web-kit/use-idempotency-key';
 import { createFlat, failureMessage, housingQueryKeys } from '../housing-api';
 import { MY_ROOM_REQUESTS_PATH } from '../flats/room-finder-page';
@@ -64,8 +67,11 @@ export default function FlatForm({ onCreated }: FlatFormProps) {
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors, isSubmitting },
   } = form;
+  const draft = useFormDraft(form, { formKey: 'housing/flat', userId: user?._id, empty: EMPTY_FLAT_FORM });
+  const limit = fieldLimits(FLAT_TEXT_LIMITS, (name) => watch(name));
 
   if (!user)
     return (
@@ -83,6 +89,7 @@ export default function FlatForm({ onCreated }: FlatFormProps) {
       const flat = { ...values, userId: user._id };
       await createFlat(api, flat, intent.keyFor(flat));
       intent.succeeded();
+      draft.clear();
       await queryClient.invalidateQueries({ queryKey: housingQueryKeys.all });
       onCreated?.();
       void navigate(MY_ROOM_REQUESTS_PATH);
@@ -104,7 +111,8 @@ export default function FlatForm({ onCreated }: FlatFormProps) {
         My Room Requests.
       </p>
       <form className={styles.form} onSubmit={(e) => void submit(e)}>
-        <Field label="Room heading" required error={errors.name?.message}>
+        {draft.restored && <DraftNote onDiscard={draft.discard} />}
+        <Field label="Room heading" required error={errors.name?.message} limit={limit('name')}>
           <Input
             autoComplete="off"
             required
@@ -113,7 +121,7 @@ export default function FlatForm({ onCreated }: FlatFormProps) {
             {...register('name')}
           />
         </Field>
-        <Field label="Description" required error={errors.description?.message}>
+        <Field label="Description" required error={errors.description?.message} limit={limit('description')}>
           <TextArea
             required
             rows={4}
@@ -127,6 +135,7 @@ export default function FlatForm({ onCreated }: FlatFormProps) {
           required
           hint="A Google Maps link (https://...) or the area's name"
           error={errors.location?.message}
+          limit={limit('location')}
         >
           <Input
             autoComplete="off"
@@ -159,6 +168,7 @@ export default function FlatForm({ onCreated }: FlatFormProps) {
           required
           hint="A phone number or an email address"
           error={errors.contactInfo?.message}
+          limit={limit('contactInfo')}
         >
           <Input
             autoComplete="tel"
