@@ -20,7 +20,7 @@ import type { ScheduledJob, TickOutcome } from './scheduled-job';
 /**
  * One create per intent: a client that sends `Idempotency-Key` on a create gets one item however
  * often the request arrives (a retry after a lost answer, a double tap). Semantics follow the IETF
- * draft "The Idempotency-Key HTTP Header Field" and Stripe's behaviour; ADR 0086 has the reasons.
+ * draft "The Idempotency-Key HTTP Header Field" and Stripe's behaviour; ADR 0054 has the reasons.
  *
  * The table, declared by each service in its own `data/schema.ts`
  * (`export const idempotencyKeys = idempotencyKeyTable(communitySchema)`), so drizzle-kit puts it

@@ -72,7 +72,7 @@ void runServiceProcess(${name}Service);
 export const serviceDefinition = ({ name, Name }: DomainNames) => `import path from 'node:path';
 import { defineService } from '@campus/service-kit/service-runtime';
 import { ${Name}Config } from './config';
-import { inbox, outbox } from './data/schema';
+import { idempotencyKeys, inbox, outbox } from './data/schema';
 import { createItems } from './domain/items';
 import { ${name}EventHandlers } from './events/${name}-event-handlers';
 import { create${Name}Routes } from './http/${name}-routes';
@@ -91,6 +91,7 @@ export const ${name}Service = defineService({
   produces: [],
   outbox,
   inbox,
+  idempotencyKeys,
   create({ db, transact, now }) {
     const items = createItems({ db, transact, now });
     return {
@@ -104,6 +105,7 @@ export const ${name}Service = defineService({
 export const dataSchema = ({
   name,
 }: DomainNames) => `import { boolean, index, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { idempotencyKeyTable } from '@campus/service-kit/idempotency';
 import { inboxTable } from '@campus/service-kit/inbox';
 import { outboxTable } from '@campus/service-kit/outbox';
 
@@ -135,6 +137,8 @@ export const members = ${name}Schema.table('members', {
 
 export const outbox = outboxTable(${name}Schema);
 export const inbox = inboxTable(${name}Schema);
+/** Idempotency-Keys of its creates (\`idempotencyKey: true\` on a route): one create per intent. */
+export const idempotencyKeys = idempotencyKeyTable(${name}Schema);
 `;
 
 export const itemStore = ({ name }: DomainNames) => `import { count, desc, eq } from 'drizzle-orm';
@@ -326,6 +330,7 @@ export function create${Name}Routes({ items }: { items: Items }): AnyRoute[] {
       path: '${apiPrefix}',
       summary: 'Add an item (its author is the signed-in user)',
       access: 'user',
+      idempotencyKey: true,
       request: { body: Create${Name}ItemRequest },
       response: { status: 201, description: 'Created', body: ${Name}ItemResponse },
       handler: async ({ user, body }) => ({
@@ -442,6 +447,16 @@ describe('${apiPrefix}', () => {
   test('when a page asks for more than the cap, then 400 with the paging message', async () => {
     const res = await request(h.url).get(\`${apiPrefix}?limit=\${${NAME}_MAX_LIMIT + 1}\`).expect(400);
     expect(res.body.message).toContain(\`Limit must be a whole number from 1 to \${${NAME}_MAX_LIMIT}\`);
+  });
+
+  test('when the same add is sent twice at once with one Idempotency-Key, then one item and the same answer twice', async () => {
+    const asha = signedIn('Asha Rao');
+    const send = () =>
+      request(h.url).post('${apiPrefix}').set(asha.headers).set('Idempotency-Key', 'one-intent').send({ title: 'Once' });
+    const [a, b] = await Promise.all([send(), send()]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.text).toBe(b.text);
+    expect((await request(h.url).get('${apiPrefix}').expect(200)).body.total).toBe(1);
   });
 });
 
