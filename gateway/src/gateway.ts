@@ -73,15 +73,17 @@ export function createGateway(
     logger,
     now: options.now,
   });
+  // One gate per service and per frontend, all sized alike (ADR 0087).
+  const admission = {
+    maxInFlight: config.UPSTREAM_MAX_IN_FLIGHT,
+    maxQueued: config.UPSTREAM_MAX_QUEUED,
+    queueTimeoutMs: config.UPSTREAM_QUEUE_TIMEOUT_MS,
+  };
   const proxy = createApiProxy({
     upstreams,
     defaultTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
     publicOrigin: config.PUBLIC_ORIGIN,
-    admission: {
-      maxInFlight: config.UPSTREAM_MAX_IN_FLIGHT,
-      maxQueued: config.UPSTREAM_MAX_QUEUED,
-      queueTimeoutMs: config.UPSTREAM_QUEUE_TIMEOUT_MS,
-    },
+    admission,
     logger,
   });
   for (const warning of configWarnings(config)) logger.warn(warning);
@@ -127,7 +129,9 @@ export function createGateway(
 
   // The frontends: forwarded to their own containers (production), or read from one build folder.
   const webUpstreams = webUpstreamsFrom(config);
-  const webProxy = webUpstreams ? createWebProxy(webUpstreams, logger) : undefined;
+  const webProxy = webUpstreams
+    ? createWebProxy(webUpstreams, logger, { ...admission, timeoutMs: config.UPSTREAM_TIMEOUT_MS })
+    : undefined;
   app.use(webProxy ? webProxy.router : staticWebRouter(config.WEB_ROOT));
   app.use((_req, res) => {
     res.status(404).json({ success: false, message: 'Not found.', code: 'NOT_FOUND' });

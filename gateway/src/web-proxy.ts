@@ -2,6 +2,8 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { Router, type RequestHandler } from 'express';
 import { createProxyMiddleware, proxyEventsPlugin } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
+import { OVERLOADED_RETRY_AFTER_SECONDS } from './proxy';
+import { UpstreamAdmission, type AdmissionLimits } from './upstream-admission';
 
 export interface WebUpstreams {
   /** The shell's container: every GET that is not /api or /remotes. */
@@ -16,12 +18,26 @@ export interface WebUpstreams {
  * through as they are. A frontend that is down answers 503 in text, which the shell's loader turns
  * into its friendly error with Retry; an unknown remote is a 404.
  */
-export function createWebProxy(upstreams: WebUpstreams, logger: Logger): { router: Router; close(): void } {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  const proxyTo = (name: string, target: string): RequestHandler =>
-    createProxyMiddleware<IncomingMessage, ServerResponse>({
+export function createWebProxy(
+  upstreams: WebUpstreams,
+  logger: Logger,
+  /** The API's gate (ADR 0087), one per frontend: a burst of page loads is shed, never queued without end. */
+  admission: AdmissionLimits & {
+    queueTimeoutMs: number;
+    /** A container silent this long (UPSTREAM_TIMEOUT_MS) gets its request cut: 503, the slot freed. */
+    timeoutMs: number;
+  },
+): { router: Router; close(): void } {
+  const agents: http.Agent[] = [];
+  const proxyTo = (name: string, target: string): RequestHandler => {
+    // Its own pool, larger than its gate, so a request never waits where no deadline applies.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: admission.maxInFlight * 2 });
+    agents.push(agent);
+    const gate = new UpstreamAdmission(admission);
+    const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
       target,
       agent,
+      proxyTimeout: admission.timeoutMs,
       ejectPlugins: true,
       plugins: [proxyEventsPlugin],
       on: {
@@ -36,6 +52,31 @@ export function createWebProxy(upstreams: WebUpstreams, logger: Logger): { route
         },
       },
     }) as unknown as RequestHandler;
+    return (req, res, next) => {
+      let release: (() => void) | undefined;
+      const cancelWait = gate.enter(
+        admission.queueTimeoutMs,
+        (releaseSlot) => {
+          release = releaseSlot;
+          void proxy(req, res, next);
+        },
+        () => {
+          // The access log has it (a 503); no line of its own, an overload is no time to write more.
+          if (res.headersSent) return void res.destroy();
+          res.writeHead(503, {
+            'Content-Type': 'text/plain; charset=utf-8',
+            'Cache-Control': 'no-store',
+            'Retry-After': String(OVERLOADED_RETRY_AFTER_SECONDS),
+          });
+          res.end('Campus Connect is very busy right now. Please try again in a moment.');
+        },
+      );
+      res.once('close', () => {
+        cancelWait();
+        release?.();
+      });
+    };
+  };
 
   const remotes = new Map([...upstreams.remotes].map(([name, url]) => [name, proxyTo(name, url)]));
   const shell = proxyTo('shell', upstreams.shell);
@@ -49,5 +90,5 @@ export function createWebProxy(upstreams: WebUpstreams, logger: Logger): { route
     }
     return shell(req, res, next);
   });
-  return { router, close: () => agent.destroy() };
+  return { router, close: () => agents.forEach((agent) => agent.destroy()) };
 }

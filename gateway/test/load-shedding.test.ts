@@ -183,3 +183,79 @@ describe('a request waiting for its turn', () => {
     expect(service.seen).toEqual(['/api/community/first']);
   });
 });
+
+describe('a burst of page loads, the frontends in their own containers', () => {
+  let shell: Awaited<ReturnType<typeof startHoldingService>>;
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    shell = await startHoldingService();
+    gateway = await startGateway(
+      loadConfig('gateway', GatewayConfig, {
+        PORT: '0',
+        HOST: '127.0.0.1',
+        JWT_PUBLIC_KEY: keys.publicKey,
+        WEB_SHELL_URL: shell.url,
+        UPSTREAM_MAX_IN_FLIGHT: '2',
+        UPSTREAM_MAX_QUEUED: '2',
+        UPSTREAM_QUEUE_TIMEOUT_MS: '60000',
+        UPSTREAM_TIMEOUT_MS: '60000',
+      }),
+      pino({ level: 'silent' }),
+    );
+  });
+  afterAll(async () => {
+    shell.release();
+    await gateway.stop();
+    await shell.close();
+  });
+
+  test("when more pages are asked for than the shell's gate and queue hold, then the rest get 503 with Retry-After at once, and the admitted ones are served", async () => {
+    let answered = 0;
+    const loads = Promise.all(
+      Array.from({ length: 10 }, () => freshGet(`${gateway.url}/feature`).finally(() => answered++)),
+    );
+    await waitFor('two pages forwarded and six shed', () => ({ held: shell.held(), answered }), {
+      until: (s) => s.held === 2 && s.answered === 6,
+    });
+    shell.release();
+    const outcomes = await loads;
+    const served = outcomes.filter((o) => 'status' in o && o.status === 200);
+    const shed = outcomes.filter((o) => 'status' in o && o.status === 503 && o.retryAfter);
+    expect(served).toHaveLength(4);
+    expect(shed).toHaveLength(6);
+    expect(shell.seen).toHaveLength(4);
+  });
+});
+
+describe('a frontend container that does not answer', () => {
+  let shell: Awaited<ReturnType<typeof startHoldingService>>;
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    shell = await startHoldingService();
+    gateway = await startGateway(
+      loadConfig('gateway', GatewayConfig, {
+        PORT: '0',
+        HOST: '127.0.0.1',
+        JWT_PUBLIC_KEY: keys.publicKey,
+        WEB_SHELL_URL: shell.url,
+        UPSTREAM_MAX_IN_FLIGHT: '1',
+        UPSTREAM_MAX_QUEUED: '0',
+        UPSTREAM_TIMEOUT_MS: '300',
+      }),
+      pino({ level: 'silent' }),
+    );
+  });
+  afterAll(async () => {
+    shell.release();
+    await gateway.stop();
+    await shell.close();
+  });
+
+  test('when the shell container stays silent past the upstream timeout, then a 503 page, and its slot is free for the next load', async () => {
+    expect(await freshGet(`${gateway.url}/feature`)).toMatchObject({ status: 503 });
+    shell.release();
+    expect(await freshGet(`${gateway.url}/feature`)).toMatchObject({ status: 200 });
+  });
+});
