@@ -144,3 +144,76 @@ export function useFormDraft<T extends FieldValues>(
 
   return { restored, discard, clear };
 }
+
+/**
+ * The same draft for a form kept in React state instead of react-hook-form (the community's Create
+ * New Post): `values` are the current fields, `restore` puts saved (or empty) values back.
+ */
+export function useStateDraft<T extends FieldValues>(
+  values: T,
+  restore: (values: T) => void,
+  { formKey, userId, empty }: Omit<FormDraftOptions<T>, 'omit'>,
+): FormDraft {
+  const key = userId ? `${DRAFT_KEY_PREFIX}${formKey}:${userId}` : undefined;
+  const [restored, setRestored] = useState(false);
+  const latest = useRef({ values, restore, empty, dirty: false });
+  latest.current = { ...latest.current, values, restore, empty };
+
+  const write = useCallback(() => {
+    if (!key || !latest.current.dirty) return;
+    latest.current.dirty = false;
+    try {
+      if (isEmpty(latest.current.values, latest.current.empty)) storage()?.removeItem(key);
+      else storage()?.setItem(key, JSON.stringify(latest.current.values));
+    } catch {
+      // Full or disabled storage: the text is still in the form.
+    }
+  }, [key]);
+
+  useEffect(() => {
+    if (!key) return;
+    let saved: unknown;
+    try {
+      saved = JSON.parse(storage()?.getItem(key) ?? 'null');
+    } catch {
+      saved = null;
+    }
+    if (!saved || typeof saved !== 'object') return;
+    const next = { ...latest.current.empty };
+    for (const name of Object.keys(next) as Array<keyof T>) {
+      const value = (saved as Record<string, unknown>)[name as string];
+      if (typeof value === typeof next[name]) next[name] = value as T[keyof T];
+    }
+    if (isEmpty(next, latest.current.empty)) return;
+    latest.current.restore(next);
+    setRestored(true);
+  }, [key]);
+
+  // Written a moment after the last change, and at once when the form goes away.
+  const serialized = JSON.stringify(values);
+  useEffect(() => {
+    latest.current.dirty = true;
+    const timer = setTimeout(write, DRAFT_SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [serialized, write]);
+  useEffect(() => {
+    window.addEventListener('pagehide', write);
+    return () => {
+      window.removeEventListener('pagehide', write);
+      write();
+    };
+  }, [write]);
+
+  const clear = useCallback(() => {
+    latest.current.dirty = false;
+    if (key) storage()?.removeItem(key);
+    setRestored(false);
+  }, [key]);
+  const discard = useCallback(() => {
+    clear();
+    latest.current.restore(latest.current.empty);
+  }, [clear]);
+
+  useLeaveGuard(!isEmpty(values, empty));
+  return { restored, discard, clear };
+}

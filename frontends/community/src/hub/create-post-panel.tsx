@@ -9,6 +9,7 @@ import {
 } from '@campus/contracts/community-rules';
 import { Button } from '@campus/ui/button';
 import { Checkbox } from '@campus/ui/checkbox';
+import { DraftNote } from '@campus/ui/draft-note';
 import { Field } from '@campus/ui/field';
 import { Input } from '@campus/ui/input';
 import { Select } from '@campus/ui/select';
@@ -17,6 +18,7 @@ import { TextArea } from '@campus/ui/text-area';
 import { useToast } from '@campus/ui/toast';
 import { useAuth } from '@campus/web-kit/auth-context';
 import { LoginButtonLink } from '@campus/web-kit/login-link';
+import { useStateDraft } from '@campus/web-kit/use-form-draft';
 import { useCreatePost } from '../community-api';
 import styles from './hub-page.module.css';
 
@@ -38,6 +40,21 @@ export function CreatePostPanel({ open, onClose }: { open: boolean; onClose: () 
   const [content, setContent] = useState('');
   const [tag, setTag] = useState<PostTag>(DEFAULT_POST_TAG);
   const [isAnonymous, setAnonymous] = useState(false);
+  // What is typed is kept on the device until it is published (issue 23 item 6).
+  const draft = useStateDraft(
+    { title, content, tag: tag as string, isAnonymous },
+    (values) => {
+      setTitle(values.title);
+      setContent(values.content);
+      setTag(values.tag as PostTag);
+      setAnonymous(values.isAnonymous);
+    },
+    {
+      formKey: 'community/post',
+      userId: user?._id,
+      empty: { title: '', content: '', tag: DEFAULT_POST_TAG as string, isAnonymous: false },
+    },
+  );
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -54,6 +71,7 @@ export function CreatePostPanel({ open, onClose }: { open: boolean; onClose: () 
           setContent('');
           setTag(DEFAULT_POST_TAG);
           setAnonymous(false);
+          draft.clear();
           onClose();
         },
       },
@@ -89,7 +107,8 @@ export function CreatePostPanel({ open, onClose }: { open: boolean; onClose: () 
       }
     >
       <form id={FORM_ID} className={styles.form} onSubmit={onSubmit} noValidate>
-        <Field label="Title">
+        {draft.restored && <DraftNote onDiscard={draft.discard} />}
+        <Field label="Title" limit={{ max: POST_TITLE_MAX, length: title.length }}>
           <Input
             ref={titleRef}
             value={title}
@@ -98,7 +117,7 @@ export function CreatePostPanel({ open, onClose }: { open: boolean; onClose: () 
             placeholder="What's on your mind?"
           />
         </Field>
-        <Field label="Content">
+        <Field label="Content" limit={{ max: POST_CONTENT_MAX, length: content.length }}>
           <TextArea
             value={content}
             rows={6}
