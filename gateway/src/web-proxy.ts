@@ -46,7 +46,9 @@ export function createWebProxy(
             { frontend: name, code: (err as NodeJS.ErrnoException).code, url: req.url },
             'frontend failed',
           );
-          if (!(res instanceof http.ServerResponse) || res.headersSent) return;
+          if (!(res instanceof http.ServerResponse)) return;
+          // Cut mid-answer (the container stalled or dropped): the client sees it incomplete, never hangs.
+          if (res.headersSent) return void res.destroy();
           res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
           res.end(`The ${name} frontend is temporarily unavailable.`);
         },
