@@ -199,4 +199,12 @@ describe('the register screen', () => {
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(requests).toEqual([]);
   });
+
+  test("when a 120-character name is typed, then it stops at the server's 100 and the counter says so", async () => {
+    openRegister();
+    const name = screen.getByLabelText(/^Name/);
+    await userEvent.type(name, 'n'.repeat(120));
+    expect(name).toHaveValue('n'.repeat(100));
+    expect(name).toHaveAccessibleDescription('100 of 100 characters');
+  });
 });

@@ -12,6 +12,7 @@ import { isApiError } from '@campus/web-kit/api-error';
 import { useAuth } from '@campus/web-kit/auth-context';
 import { FORM_ERROR } from '@campus/web-kit/form-server-errors';
 import { RETURN_PARAM, returnPathOf } from '@campus/web-kit/login-return-path';
+import { maxLengthOf } from '@campus/web-kit/max-length-of';
 import { usePageTitle } from '@campus/web-kit/use-page-title';
 import { SignedInRedirect, signedInHomeOf } from '../layout/signed-in-redirect';
 import { LoginFormSchema, type LoginFormInput, type LoginFormOutput } from '../forms/identity-form-schemas';
@@ -81,11 +82,17 @@ export default function LoginPage() {
             type="email"
             autoComplete="email"
             placeholder="yourname@institute.edu"
+            maxLength={maxLengthOf(LoginFormSchema.shape.email)}
             {...register('email')}
           />
         </Field>
         <Field label="Password" error={errors.password?.message} required>
-          <Input type="password" autoComplete="current-password" {...register('password')} />
+          <Input
+            type="password"
+            autoComplete="current-password"
+            maxLength={maxLengthOf(LoginFormSchema.shape.password)}
+            {...register('password')}
+          />
         </Field>
         {errors.root?.server && (
           <p className={styles.formError} role="alert">

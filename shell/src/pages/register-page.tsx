@@ -14,6 +14,7 @@ import { useToast } from '@campus/ui/toast';
 import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
 import { applyServerErrors, FORM_ERROR } from '@campus/web-kit/form-server-errors';
 import { loginHref, returnPathOf } from '@campus/web-kit/login-return-path';
+import { fieldLimit, maxLengthOf } from '@campus/web-kit/max-length-of';
 import { usePageTitle } from '@campus/web-kit/use-page-title';
 import { SignedInRedirect } from '../layout/signed-in-redirect';
 import {
@@ -46,6 +47,7 @@ export default function RegisterPage() {
     setValue,
     setError,
     clearErrors,
+    watch,
     formState: { errors, isSubmitting },
   } = form;
   const isTeacher = useWatch({ control, name: 'isTeacher' });
@@ -93,7 +95,12 @@ export default function RegisterPage() {
         subtitle="Create your Campus Connect account."
       />
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <Field label="Name" error={errors.name?.message} required>
+        <Field
+          label="Name"
+          error={errors.name?.message}
+          required
+          limit={fieldLimit(RegisterFormSchema.shape.name, watch('name'))}
+        >
           <Input autoComplete="name" placeholder="Your full name" {...register('name')} />
         </Field>
         <Field label="Email" error={errors.email?.message} required>
@@ -105,7 +112,12 @@ export default function RegisterPage() {
           />
         </Field>
         <Field label="Password" error={errors.password?.message} hint="At least 8 characters." required>
-          <Input type="password" autoComplete="new-password" {...register('password')} />
+          <Input
+            type="password"
+            autoComplete="new-password"
+            maxLength={maxLengthOf(RegisterFormSchema.shape.password)}
+            {...register('password')}
+          />
         </Field>
         <Checkbox label="Register as Teacher" {...teacherToggle} />
         {isTeacher && (

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm, type FieldValues } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { ProfileData, SaveCommonDataResponse } from '@campus/contracts/profile';
 import {
   GRADUATION_YEAR_MAX,
@@ -19,6 +19,8 @@ import { useToast } from '@campus/ui/toast';
 import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
 import type { SessionUser } from '@campus/web-kit/auth-store';
 import { applyServerErrors, FORM_ERROR, type ServerErrorForm } from '@campus/web-kit/form-server-errors';
+import { fieldLimit } from '@campus/web-kit/max-length-of';
+import { returnPathOf } from '@campus/web-kit/login-return-path';
 import { usePageTitle } from '@campus/web-kit/use-page-title';
 import { profileQueryKeys, useProfileData } from '../profile-api';
 import { SignInPrompt } from '../sign-in-prompt';
@@ -75,6 +77,8 @@ function CommonDataLoader({ user }: { user: SessionUser }) {
 /** Posts the form; on 201 the user is no longer first-time, the cache is refreshed, and Home opens. */
 function useSubmitCommonData<T extends FieldValues>(user: SessionUser, form: ServerErrorForm<T>) {
   const navigate = useNavigate();
+  // A guest who logged in from a page for the first time fills this in, then returns there.
+  const next = returnPathOf(useLocation().search);
   const toast = useToast();
   const queryClient = useQueryClient();
   const api = useApiClient();
@@ -94,7 +98,7 @@ function useSubmitCommonData<T extends FieldValues>(user: SessionUser, form: Ser
         data: response.data.data,
       });
       toast.success('Profile updated');
-      navigate('/feature');
+      navigate(next ?? '/feature');
     } catch (error) {
       // Spec §8: the server's message, or the fallback when there was no answer.
       applyServerErrors(form, error, { fallbackMessage: PROFILE_SUBMIT_FAILED_MESSAGE });
@@ -119,6 +123,7 @@ function TeacherForm({ user, saved }: { user: SessionUser; saved: ProfileData })
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors, isSubmitting },
   } = form;
   const submit = useSubmitCommonData(user, form);
@@ -126,7 +131,12 @@ function TeacherForm({ user, saved }: { user: SessionUser; saved: ProfileData })
 
   return (
     <form className={styles.form} onSubmit={handleSubmit(submit)} noValidate>
-      <Field label="Department" error={errors.department?.message} required>
+      <Field
+        label="Department"
+        error={errors.department?.message}
+        required
+        limit={fieldLimit(TeacherFormSchema.shape.department, watch('department'))}
+      >
         <Input
           autoComplete="organization-title"
           placeholder="e.g. Computer Engineering"
@@ -171,6 +181,7 @@ function StudentForm({ user, saved }: { user: SessionUser; saved: ProfileData })
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors, isSubmitting },
   } = form;
   const submit = useSubmitCommonData(user, form);
@@ -180,7 +191,7 @@ function StudentForm({ user, saved }: { user: SessionUser; saved: ProfileData })
       <Field
         label="Graduation year"
         error={errors.graduationYear?.message}
-        hint={`${GRADUATION_YEAR_MIN} to ${GRADUATION_YEAR_MAX}`}
+        hint={`A whole year, ${GRADUATION_YEAR_MIN} to ${GRADUATION_YEAR_MAX}`}
         required
       >
         <Input
@@ -188,14 +199,25 @@ function StudentForm({ user, saved }: { user: SessionUser; saved: ProfileData })
           inputMode="numeric"
           min={GRADUATION_YEAR_MIN}
           max={GRADUATION_YEAR_MAX}
+          step={1}
           placeholder="e.g. 2026"
           {...register('graduationYear')}
         />
       </Field>
-      <Field label="Branch" error={errors.branch?.message} required>
+      <Field
+        label="Branch"
+        error={errors.branch?.message}
+        required
+        limit={fieldLimit(StudentFormSchema.shape.branch, watch('branch'))}
+      >
         <Input placeholder="e.g. Computer Engineering" {...register('branch')} />
       </Field>
-      <Field label="Enrollment number" error={errors.enrollmentNumber?.message} required>
+      <Field
+        label="Enrollment number"
+        error={errors.enrollmentNumber?.message}
+        required
+        limit={fieldLimit(StudentFormSchema.shape.enrollmentNumber, watch('enrollmentNumber'))}
+      >
         <Input autoComplete="off" placeholder="As on your ID card" {...register('enrollmentNumber')} />
       </Field>
       <FormError message={errors.root?.server?.message} />
