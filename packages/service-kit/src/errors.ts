@@ -33,12 +33,12 @@ export class AppError extends Error {
   /** A refusal that passes with time (a quota, a busy worker): answered with Retry-After. */
   static retryLater(status: 429 | 503, code: string, message: string, retryAfterSeconds: number) {
     const error = new AppError(status, code, message);
-    error.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    error.retryAfter = Math.max(1, Math.ceil(retryAfterSeconds));
     return error;
   }
 
   /** Seconds after which trying again may succeed: sent as the Retry-After header. */
-  retryAfterSeconds?: number;
+  retryAfter?: number;
 }
 
 export interface ErrorBody {
@@ -119,7 +119,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const status = known?.status ?? 500;
     if (!known) (req.log ?? logger).error({ err }, 'unhandled error');
     if (res.headersSent) return;
-    if (known?.retryAfterSeconds) res.setHeader('Retry-After', String(known.retryAfterSeconds));
+    if (known?.retryAfter) res.setHeader('Retry-After', String(known.retryAfter));
     const body: ErrorBody = known
       ? {
           success: false,

@@ -23,7 +23,7 @@ const post = (encoding: string, body: Buffer) =>
     .set('Content-Type', 'application/json')
     .set('Content-Encoding', encoding)
     // The bytes as they are (superagent would serialise a Buffer as JSON for a JSON content type).
-    .serialize((bytes: Buffer) => bytes)
+    .serialize((bytes: Buffer) => bytes as unknown as string)
     .send(body);
 
 describe('a JSON body sent compressed', () => {
