@@ -16,7 +16,7 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type Access = 'public' | 'user' | 'teacher';
 
 /** Statuses a route may document besides its success (400, 401 and 429 are documented for all). */
-export type ErrorStatus = 403 | 404 | 409 | 410 | 413 | 415 | 422;
+export type ErrorStatus = 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
 
 type ParamsSchema = z.ZodObject<Record<string, z.ZodType<string, string>>>;
 type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;

@@ -5,6 +5,7 @@ import { EventsConfig } from './config';
 import { blobs, idempotencyKeys, inbox, outbox } from './data/schema';
 import { createCampusEvents } from './domain/campus-events';
 import { createExpireEventsJob } from './domain/expire-events';
+import { createPosterQuota } from './domain/poster-quota';
 import { createEventRoutes } from './http/event-routes';
 
 /**
@@ -23,8 +24,12 @@ export const eventsService = defineService({
   outbox,
   inbox,
   idempotencyKeys,
-  create({ db, transact, now, logger }) {
-    const campusEvents = createCampusEvents({ db, transact, now });
+  create({ config, db, transact, now, logger }) {
+    const quota = createPosterQuota({
+      perHour: config.POSTER_UPLOADS_PER_HOUR,
+      storedBytesPerDay: config.POSTER_STORAGE_MB_PER_DAY * 1024 * 1024,
+    });
+    const campusEvents = createCampusEvents({ db, transact, now, quota });
     return {
       routes: createEventRoutes({ campusEvents, posters: createPostgresBlobStore({ db, table: blobs }) }),
       jobs: [createExpireEventsJob({ db, logger, now })],

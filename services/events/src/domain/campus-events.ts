@@ -22,12 +22,14 @@ import type { Transact } from '@campus/service-kit/unit-of-work';
 import {
   DEFAULT_IMAGE_POLICY,
   processImageUpload,
+  sniffImageType,
   type ImagePolicy,
 } from '@campus/service-kit/uploads/image-variants';
 import { createPostgresBlobStore } from '@campus/service-kit/uploads/postgres-blob-store';
 import { readSingleFileUpload } from '@campus/service-kit/uploads/read-single-file-upload';
 import { createEventStore, type EventRecord } from '../data/event-store';
 import { blobs, type StoredPosterVariant } from '../data/schema';
+import type { PosterQuota } from './poster-quota';
 
 /** Posters: WebP only (every browser React 19 runs in reads it), five widths for srcset. */
 export const POSTER_POLICY: ImagePolicy = {
@@ -60,6 +62,7 @@ export function createCampusEvents(deps: {
   db: Db;
   transact: Transact<'events.event.posted'>;
   now: () => Date;
+  quota: PosterQuota;
 }) {
   const store = createEventStore(deps.db);
   const liveSince = () => new Date(deps.now().getTime() - EVENT_LIFETIME_MS);
@@ -68,20 +71,34 @@ export function createCampusEvents(deps: {
     /**
      * One poster from a multipart body (field `poster`): judged by its bytes, re-encoded without
      * metadata into WebP widths, stored with its uploader in one commit (nothing stored on a refusal).
+     * Within the user's quota (429 with Retry-After): checked before the body is read, and again
+     * under a per-user lock in the commit; a file that is no image is refused before any image work.
      */
     async uploadPoster(user: AuthUser, req: IncomingMessage): Promise<PosterUploadResponse> {
+      try {
+        await deps.quota.check(deps.db, user.id, deps.now());
+      } catch (refused) {
+        req.resume();
+        throw refused;
+      }
       const { file } = await readSingleFileUpload(req, {
         field: 'poster',
         maxBytes: POSTER_MAX_BYTES,
         missingMessage: EVENTS_MESSAGES.posterRequired,
       });
+      await sniffImageType(file.bytes);
       const image = await processImageUpload(file.bytes, POSTER_POLICY);
       const variants = image.variants
         .map((v) => ({ key: v.key, width: v.width, height: v.height }))
         .sort((a, b) => a.width - b.width);
       const largest = variants.at(-1);
       if (!largest) throw new AppError(422, 'IMAGE_UNREADABLE', 'The image could not be read.');
+      const storedBytes = [...new Map(image.variants.map((v) => [v.key, v.bytes.length])).values()].reduce(
+        (sum, size) => sum + size,
+        0,
+      );
       await deps.db.transaction(async (tx) => {
+        await deps.quota.checkLocked(tx, user.id, deps.now(), storedBytes);
         const blobStore = createPostgresBlobStore({ db: tx, table: blobs });
         for (const variant of image.variants) await blobStore.put(variant);
         await store.insertPoster(tx, {

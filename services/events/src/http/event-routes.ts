@@ -39,6 +39,8 @@ export function createEventRoutes({
         413: 'The file is over 8 MB',
         415: 'Not multipart, or not an image by its bytes',
         422: 'The image is too large in pixels, or unreadable',
+        429: 'Over the user’s poster quota (per hour, and stored MB per day): UPLOAD_QUOTA_EXCEEDED with Retry-After',
+        503: 'Too many images being processed in this process: IMAGE_WORK_BUSY with Retry-After',
       },
       handler: ({ user, req }) => campusEvents.uploadPoster(user, req),
     }),
