@@ -7,6 +7,7 @@ import { flats } from '../src/data/schema';
 import { housingService } from '../src/service';
 
 let h: ServiceHarness;
+/** Asha's request headers: a signed access token naming her, as the gateway hands her over. */
 let asha: { Authorization: string };
 beforeAll(async () => {
   h = await startServiceForTest(housingService);
@@ -18,7 +19,6 @@ beforeEach(async () => {
   asha = { Authorization: `Bearer ${signAccessToken(user, h.keys.privateKey, 900)}` };
 });
 
-const auth = (headers: { Authorization: string }) => headers;
 const rows = async (table: typeof flats) => (await h.database.db.select({ n: count() }).from(table))[0]!.n;
 const flat = {
   name: 'Sunny 2BHK near the main gate',
@@ -43,7 +43,7 @@ describe.each(creates)('creating $what with an Idempotency-Key', ({ path, body, 
   test('when the same create is sent twice at once with one key, then one is created and both answers are the same', async () => {
     const before = await rows(table);
     const key = randomUUID();
-    const [a, b] = await postTwiceAtOnce(h.url, path(), auth(asha), body, key);
+    const [a, b] = await postTwiceAtOnce(h.url, path(), asha, body, key);
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(a.body).toBe(b.body);
     expect([a.replayed, b.replayed].filter(Boolean)).toEqual(['true']);
@@ -52,9 +52,9 @@ describe.each(creates)('creating $what with an Idempotency-Key', ({ path, body, 
 
   test('when the same key comes with other content, then 422 and nothing more is created', async () => {
     const key = randomUUID();
-    expect((await postCreate(h.url, path(), auth(asha), body, key)).status).toBe(201);
+    expect((await postCreate(h.url, path(), asha, body, key)).status).toBe(201);
     const before = await rows(table);
-    const res = await postCreate(h.url, path(), auth(asha), other, key);
+    const res = await postCreate(h.url, path(), asha, other, key);
     expect(res.status).toBe(422);
     expect(JSON.parse(res.body)).toMatchObject({ success: false, code: 'IDEMPOTENCY_KEY_REUSED' });
     expect(await rows(table)).toBe(before);
@@ -62,7 +62,7 @@ describe.each(creates)('creating $what with an Idempotency-Key', ({ path, body, 
 
   test('when no key is sent, then two requests create two, as before', async () => {
     const before = await rows(table);
-    const answers = await postTwiceAtOnce(h.url, path(), auth(asha), body);
+    const answers = await postTwiceAtOnce(h.url, path(), asha, body);
     expect(answers.map((a) => a.status)).toEqual([201, 201]);
     expect(await rows(table)).toBe(before + 2);
   });
