@@ -69,7 +69,14 @@ describe('/api/comments/{postId}', () => {
       .send({ content: 'Honestly...', isAnonymous: true })
       .expect(201);
     const list = await request(h.url).get(`/api/comments/${post._id}`).expect(200);
-    await waitFor('community.comment.created published', () => events.length > 0);
+    // The post's own event comes first: wait for this comment's, or the check below reads no comment event.
+    await waitFor('community.comment.created published for this comment', () =>
+      events.some(
+        (e) =>
+          e.name === 'community.comment.created' &&
+          (e.payload as { commentId?: string }).commentId === created.body._id,
+      ),
+    );
     for (const answer of [created.body, list.body, events]) {
       const text = JSON.stringify(answer);
       expect(text).not.toContain(ravi.id);

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { EVENTS_MAX_LIMIT, EVENTS_MESSAGES, EVENT_LIFETIME_MS } from '@campus/contracts/events-domain-rules';
 import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';
+import { waitFor } from '@campus/service-kit/testing/wait-for';
 import { outbox, posters } from '../src/data/schema';
 import { eventsService } from '../src/service';
 import { postEvent, poster, signedIn, storedCounts, uploadPoster, type PostedEvent } from './helpers';
@@ -14,6 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 beforeEach(() => h.reset());
+
+/** Whether this file runs on a PostgreSQL server (CI's pass 2), where transactions really overlap. */
+const onPostgres = () => Boolean(process.env.DATABASE_URL);
 
 const ids = (body: PostedEvent[]) => body.map((e) => e._id);
 
@@ -127,29 +131,40 @@ describe('POST /api/event/createform', () => {
     expect((await storedCounts(h)).events).toBe(1);
   });
 
-  test('when the expiry removes the poster while the event is being posted, then 400 POSTER_UNKNOWN, never a 500', async () => {
-    const asha = signedIn(h, 'Asha Rao');
-    const uploaded = await uploadPoster(h, asha.headers, await poster(15)).expect(200);
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    // The expiry's delete of the unused poster, not yet committed when the post arrives.
-    const expiry = h.database.db.transaction(async (tx) => {
-      await tx.delete(posters);
-      await released;
-    });
-    const posting = request(h.url)
-      .post('/api/event/createform')
-      .set(asha.headers)
-      .send({ posterLink: uploaded.body.posterUrl, registerLink: 'https://x.example.org' })
-      .then((r) => r);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    release();
-    await expiry;
-    const res = await posting;
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe('POSTER_UNKNOWN');
-    expect((await storedCounts(h)).events).toBe(0);
-  });
+  // Only PostgreSQL runs the two transactions at once; PGlite runs one at a time, so there the post
+  // could only ever follow the delete and the race this checks does not exist (CI's pass 2 runs it).
+  (onPostgres() ? test : test.skip)(
+    'when the expiry removes the poster while the event is being posted, then 400 POSTER_UNKNOWN, never a 500',
+    async () => {
+      const asha = signedIn(h, 'Asha Rao');
+      const uploaded = await uploadPoster(h, asha.headers, await poster(15)).expect(200);
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      // The expiry's delete of the unused poster, not yet committed when the post arrives.
+      const expiry = h.database.db.transaction(async (tx) => {
+        await tx.delete(posters);
+        await released;
+      });
+      const posting = request(h.url)
+        .post('/api/event/createform')
+        .set(asha.headers)
+        .send({ posterLink: uploaded.body.posterUrl, registerLink: 'https://x.example.org' })
+        .then((r) => r);
+      // The post is under way once it waits for the row the expiry holds: a lock not granted.
+      await waitFor('the post waiting for the poster row the expiry holds', async () => {
+        const waiting = await h.database.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from pg_locks where not granted and database = (select oid from pg_database where datname = current_database())`,
+        );
+        return waiting.rows[0]!.n > 0;
+      });
+      release();
+      await expiry;
+      const res = await posting;
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('POSTER_UNKNOWN');
+      expect((await storedCounts(h)).events).toBe(0);
+    },
+  );
 
   test('when a guest posts, then 401 and nothing is stored', async () => {
     await request(h.url)
@@ -256,17 +271,7 @@ describe('GET /api/event/allevents', () => {
 });
 
 describe('PATCH /api/event/events/:id/view', () => {
-  test('when 1,000 views arrive at once, then the count is exactly 1,000', async () => {
-    const event = await postEvent(h, signedIn(h, 'Asha Rao').headers, 60);
-    const answers = await Promise.all(
-      Array.from({ length: 1000 }, () => request(h.url).patch(`/api/event/events/${event._id}/view`)),
-    );
-    expect(answers.every((a) => a.status === 200)).toBe(true);
-    expect(new Set(answers.map((a) => a.body.view)).size).toBe(1000);
-    const [listed] = (await request(h.url).get('/api/event/allevents').expect(200)).body as PostedEvent[];
-    expect(listed?.view).toBe(1000);
-  });
-
+  // Concurrent views, and views counted once per viewer per day: event-views-api.test.ts.
   test('when a guest opens an event, then the view counts and the answer is the new count', async () => {
     const event = await postEvent(h, signedIn(h, 'Asha Rao').headers, 61);
     const res = await request(h.url).patch(`/api/event/events/${event._id}/view`).expect(200);
