@@ -1,6 +1,5 @@
 import pino from 'pino';
 import request from 'supertest';
-import { EVENT_LIFETIME_MS } from '@campus/contracts/events-domain-rules';
 import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';
 import { createExpireEventsJob, EXPIRE_EVERY_MS, UNUSED_POSTER_MS } from '../src/domain/expire-events';
 import { eventsService } from '../src/service';
@@ -93,7 +92,18 @@ describe('the 30-day expiry', () => {
     expect(await storedCounts(h)).toEqual({ events: 0, posters: 0, blobs: 0 });
   });
 
-  test('the event lifetime is 30 days', () => {
-    expect(EVENT_LIFETIME_MS).toBe(30 * DAY);
+  test('when an event is a moment short of 30 days old, then the expiry keeps it; at the next run past 30 days it is removed', async () => {
+    const event = await postEvent(h, signedIn(h, 'Asha Rao').headers, 6);
+    clock += 30 * DAY - 1000;
+    expect(await replicaJob().tick()).toBe('ran');
+    const listed = (await request(h.url).get('/api/event/allevents').expect(200)).body as Array<{
+      _id: string;
+    }>;
+    expect(listed.map((e) => e._id)).toEqual([event._id]);
+    expect((await storedCounts(h)).events).toBe(1);
+
+    clock += EXPIRE_EVERY_MS;
+    expect(await replicaJob().tick()).toBe('ran');
+    expect((await storedCounts(h)).events).toBe(0);
   });
 });
