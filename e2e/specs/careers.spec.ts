@@ -95,8 +95,13 @@ for (const viewport of [
         .filter({ hasText: company })
         .getByRole('button', { name: /Delete/ })
         .click();
+      await page
+        .getByRole('dialog', { name: 'Delete this job post?' })
+        .getByRole('button', { name: 'Delete job post' })
+        .click();
       await expect(page.getByText('Job Post Deleted')).toBeVisible();
-      await page.waitForURL(/\/jobs$/);
+      // The page stays on My Posted Job (issue 23 item 3).
+      expect(new URL(page.url()).pathname).toBe('/jobs/myjobpost');
       await expect(page.getByRole('listitem').filter({ hasText: company })).toHaveCount(0);
       await expect.poll(countOf, { timeout: 15_000 }).toBe(0);
     });

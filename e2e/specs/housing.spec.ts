@@ -120,6 +120,10 @@ for (const viewport of [
         .filter({ hasText: name })
         .getByRole('button', { name: `Delete ${name}` })
         .click();
+      await ashaPage
+        .getByRole('dialog', { name: 'Delete this room request?' })
+        .getByRole('button', { name: 'Delete request' })
+        .click();
       await expect(ashaPage.getByText('No flat requests found.')).toBeVisible();
       await expectRoomRequests(ashaPage, 0);
     });

@@ -80,6 +80,26 @@ describe('the student profile form', () => {
     expect(JSON.parse(localStorage.getItem('user') ?? '{}').isFirstTime).toBe(false);
   });
 
+  it('when a guest logged in from a post for the first time, then saving the profile returns to that post', async () => {
+    const { location } = renderRemoteScreen(<CommonDataPage />, {
+      user: student,
+      path: '/commondataform?next=%2Fpost%2Fp9',
+      route: '/commondataform',
+      replies: [
+        profileReply(profileOf(student)),
+        savedReply(
+          profileOf(student, {
+            graduationYear: 2026,
+            branch: 'Computer Engineering',
+            enrollmentNumber: 'EN-2022-041',
+          }),
+        ),
+      ],
+    });
+    await fillStudent('2026');
+    await waitFor(() => expect(location.pathname).toBe('/post/p9'));
+  });
+
   it("when the server refuses a field, then the server's message shows under that field and the page stays", async () => {
     const { location } = openForm(student, [
       profileReply(profileOf(student)),
