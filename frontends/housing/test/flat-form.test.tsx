@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FlatResponse } from '@campus/contracts/housing';
 import { FLAT_MESSAGES } from '@campus/contracts/housing-rules';
-import { contractReply, errorReply } from '@campus/web-kit/testing/api-replies';
+import { contractReply, errorReply, networkFailure } from '@campus/web-kit/testing/api-replies';
 import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
 import FlatForm from '../src/create/flat-form';
 import { flat, student } from './housing-fixtures';
@@ -70,6 +70,32 @@ describe('Find a Roommate', () => {
       contactInfo: '+91 98765 43210',
       userId: 'u-student',
     });
+  });
+
+  test('when the network drops the first submit and the user posts again, then both carry one Idempotency-Key, so the server makes one request', async () => {
+    const screenState = renderRemoteScreen(<FlatForm />, {
+      user: student,
+      path: PATH,
+      replies: [
+        networkFailure(),
+        contractReply(
+          FlatResponse,
+          { success: true, message: FLAT_MESSAGES.created, data: flat('f1', 'Sunny room') },
+          { status: 201, method: 'POST' },
+        ),
+      ],
+    });
+    await fillValidFlat();
+    await userEvent.click(screen.getByRole('button', { name: 'Post request' }));
+    await waitFor(() => expect(screenState.requests.filter((r) => r.method === 'POST')).toHaveLength(1));
+    await userEvent.click(screen.getByRole('button', { name: 'Post request' }));
+    await waitFor(() => expect(screenState.location.pathname).toBe('/roomfinder/myroomrequest'));
+    const keys = screenState.requests
+      .filter((r) => r.method === 'POST')
+      .map((r) => r.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   test('when the location is a javascript: link or the contact is neither phone nor email, then it says so and sends nothing', async () => {
