@@ -93,6 +93,27 @@ test.describe('signing in and out', () => {
     ).toBeVisible();
   });
 
+  test('when the access cookie has lapsed, a call that never refreshes goes through on a renewed session', async ({
+    page,
+    context,
+    registered,
+    logIn,
+  }) => {
+    await logIn(page, await registered('student'));
+    const refreshCookies = async () =>
+      (await context.cookies()).filter((c) => c.name === 'cc_refresh').map((c) => c.path);
+    expect(await refreshCookies()).toEqual(['/api']);
+    // 15 minutes later: the browser drops cc_access (its Max-Age), and keeps cc_refresh.
+    await context.clearCookies({ name: 'cc_access' });
+
+    // A client written against the spec: one plain call, no /api/auth/refresh, no retry.
+    const status = await page.evaluate(async () => (await fetch('/api/auth/me')).status);
+
+    expect(status).toBe(200);
+    expect((await context.cookies()).map((c) => c.name)).toContain('cc_access');
+    expect(await refreshCookies()).toEqual(['/api']);
+  });
+
   test('a stored user whose session is gone is signed out on the next visit', async ({ page, context }) => {
     await page.goto('/');
     await page.evaluate(() =>
