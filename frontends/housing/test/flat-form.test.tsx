@@ -72,7 +72,7 @@ describe('Find a Roommate', () => {
     });
   });
 
-  test('when the network drops the first submit and the user posts again, then both carry one Idempotency-Key, so the server makes one request', async () => {
+  test('when the network drops the first submit and the user posts again, then both carry one Idempotency-Key, so the server creates one flat', async () => {
     const screenState = renderRemoteScreen(<FlatForm />, {
       user: student,
       path: PATH,
