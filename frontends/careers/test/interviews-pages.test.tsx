@@ -87,14 +87,39 @@ describe('Interview experiences', () => {
     expect(screen.getByText('Asha Rao')).toBeInTheDocument();
   });
 
-  it("a failed load says 'Failed to load interview details.' with Try Again", async () => {
+  it("when the server fails, then 'Failed to load interview details.' with Try Again", async () => {
     renderRemoteScreen(<InterviewDetailPage />, {
       user: null,
       path: '/interviews/Google/i2',
       route: '/interviews/:companyname/:id',
-      replies: [errorReply(404, { message: 'Interview experience not found.', code: 'NOT_FOUND' })],
+      replies: [
+        errorReply(503, { message: 'The careers service is unavailable.', code: 'SERVICE_UNAVAILABLE' }),
+      ],
     });
     expect(await screen.findByText('Failed to load interview details.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
+
+  it.each([
+    [404, 'NOT_FOUND'],
+    [400, 'VALIDATION_FAILED'],
+  ])(
+    'when the id is unknown or bad (%i), then "not found" with a way back to the listings and no Try Again',
+    async (status, code) => {
+      renderRemoteScreen(<InterviewDetailPage />, {
+        user: null,
+        path: '/interviews/Google/not-an-id',
+        route: '/interviews/:companyname/:id',
+        replies: [errorReply(status, { message: 'Interview experience not found.', code })],
+      });
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Interview experience not found' }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Browse interview experiences' })).toHaveAttribute(
+        'href',
+        '/interviews',
+      );
+      expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
+    },
+  );
 });

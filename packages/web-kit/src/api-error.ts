@@ -39,3 +39,13 @@ export function isUnansweredFailure(error: ApiError): boolean {
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
+
+/**
+ * Whether asking again can help: no answer (status 0), a timeout (408), too many requests (429) or
+ * a server failure (5xx), and anything that is not an API error. A 400/404 is "not found" and a
+ * 401/403 a refusal: the same request gets the same answer, so a screen offers a way back, not a retry.
+ */
+export function isRetryable(error: unknown): boolean {
+  if (!isApiError(error)) return true;
+  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+}

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { BackLink } from '@campus/ui/back-link';
+import { ButtonLink } from '@campus/ui/button';
 import { Card } from '@campus/ui/card';
 import { ErrorState } from '@campus/ui/error-state';
 import { PageHeader } from '@campus/ui/page-header';
 import { Skeleton } from '@campus/ui/skeleton';
-import { isApiError } from '@campus/web-kit/api-error';
+import { isRetryable } from '@campus/web-kit/api-error';
 import { usePageTitle } from '@campus/web-kit/use-page-title';
 import { useInterview } from '../careers-api';
 import styles from './interview-detail-page.module.css';
@@ -32,20 +33,29 @@ export default function InterviewDetailPage() {
     <div className={styles.page}>
       <BackLink href="/interviews">Back to Listings</BackLink>
       {interview.isPending && <DetailSkeleton />}
-      {interview.isError && (
-        // Spec §8: the message with Try Again, which reloads; under the page's main heading, where
-        // focus goes after a route change.
-        <>
-          <PageHeader
-            title={
-              isApiError(interview.error) && [400, 404].includes(interview.error.status)
-                ? 'Interview experience not found'
-                : 'Interview Experience'
-            }
-          />
-          <ErrorState message="Failed to load interview details." onRetry={() => window.location.reload()} />
-        </>
-      )}
+      {interview.isError &&
+        // Under the page's main heading, where focus goes after a route change. A bad or unknown id
+        // (400/404) is "not found", with a way back and no retry that could not help; a failure a
+        // retry can fix keeps spec §8's message with Try Again, which reloads.
+        (isRetryable(interview.error) ? (
+          <>
+            <PageHeader title="Interview Experience" />
+            <ErrorState
+              message="Failed to load interview details."
+              onRetry={() => window.location.reload()}
+            />
+          </>
+        ) : (
+          <>
+            <PageHeader
+              title="Interview experience not found"
+              subtitle="It may have been removed, or the link is wrong."
+            />
+            <ButtonLink href="/interviews" variant="secondary">
+              Browse interview experiences
+            </ButtonLink>
+          </>
+        ))}
       {interview.data && (
         <Suspense fallback={<DetailSkeleton />}>
           <InterviewDetail interview={interview.data} />
