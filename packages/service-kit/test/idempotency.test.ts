@@ -216,6 +216,26 @@ describe('Idempotency-Key on a create', () => {
     expect(await notesCount()).toBe(2);
   });
 
+  test('when the request holding a key died without answering, then after a minute the key is taken over and the create runs', async () => {
+    const abandoned = {
+      caller: 'u1',
+      route: 'POST /api/notes',
+      key: 'key-1',
+      fingerprint: 'from a process that died',
+      claimId: '00000000-0000-4000-8000-000000000000',
+      expiresAt: new Date(now.getTime() + 24 * HOUR),
+    };
+    await database.db
+      .insert(database.tables.idempotencyKeys)
+      .values({ ...abandoned, claimedAt: new Date(now.getTime() - 30_000) });
+    const impatient = appOn(database.db, 0);
+    await post(impatient, { text: 'hello' }, 'key-1').expect(422);
+    now = new Date(now.getTime() + 31_000);
+    const res = await post(app, { text: 'hello' }, 'key-1').expect(201);
+    expect(res.headers['idempotent-replayed']).toBeUndefined();
+    expect(await notesCount()).toBe(1);
+  });
+
   test('when 24 hours have passed, then the key is pruned and the same key creates again', async () => {
     await post(app, { text: 'hello' }, 'key-1').expect(201);
     const prune = createIdempotencyPruneJob({
