@@ -61,7 +61,14 @@ export function ToastProvider({ children, duration = 5000 }: ToastProviderProps)
     const show = (tone: ToastTone) => (text: string, options?: ToastOptions) => {
       const id = nextToastId++;
       const ms = options?.duration ?? (tone === 'error' ? duration * 1.5 : duration);
-      setToasts((current) => [...current, { id, tone, text, duration: ms }].slice(-MAX_VISIBLE));
+      // The same message again (an invalid amount pressed three times) replaces the one on screen,
+      // with a fresh timer and a fresh announcement, instead of stacking copies over the page.
+      setToasts((current) =>
+        [
+          ...current.filter((toast) => toast.tone !== tone || toast.text !== text),
+          { id, tone, text, duration: ms },
+        ].slice(-MAX_VISIBLE),
+      );
       return id;
     };
     return { success: show('success'), error: show('error'), info: show('info'), dismiss };

@@ -50,6 +50,25 @@ describe('Toast', () => {
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
 
+  it('when the same message is shown again while on screen, then it replaces the first instead of stacking, with a fresh timer', () => {
+    render(
+      <ToastProvider duration={3000}>
+        <BookmarkButton />
+      </ToastProvider>,
+    );
+    const vote = screen.getByRole('button', { name: 'Vote' });
+    fireEvent.click(vote);
+    act(() => jest.advanceTimersByTime(4000));
+    fireEvent.click(vote);
+    fireEvent.click(vote);
+    expect(screen.getAllByText('Please log in to vote.')).toHaveLength(1);
+    act(() => jest.advanceTimersByTime(4000));
+    expect(screen.getByText('Please log in to vote.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Bookmark' }));
+    expect(screen.getByText('Book bookmarked successfully')).toBeInTheDocument();
+    expect(screen.getAllByText('Please log in to vote.')).toHaveLength(1);
+  });
+
   it('when the dismiss button is pressed, then the toast goes at once', () => {
     render(
       <ToastProvider>
