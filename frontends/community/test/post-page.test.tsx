@@ -37,6 +37,17 @@ describe('Community post', () => {
     expect(within(reply).getByText('Anonymous User')).toBeInTheDocument();
   });
 
+  it('when the post is in Arabic, then its title, body, author and comments follow their own direction (dir=auto)', async () => {
+    openPost(null, [
+      onePost(post('p1', 'سؤال: أي مادة اختيارية؟', { content: 'ساعدوني في الاختيار' })),
+      thread('p1', [comment('c1', 'الرياضيات أولاً')]),
+    ]);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveAttribute('dir', 'auto');
+    expect(screen.getByText('ساعدوني في الاختيار')).toHaveAttribute('dir', 'auto');
+    expect(await screen.findByText('الرياضيات أولاً')).toHaveAttribute('dir', 'auto');
+    expect(screen.getByText('Ravi Kumar', { selector: 'article span' })).toHaveAttribute('dir', 'auto');
+  });
+
   it('when a guest votes, then the toast says Please log in to vote. and nothing is sent', async () => {
     const { requests } = openPost(null, [onePost(post('p1', 'Hostel wifi')), thread('p1', [])]);
     await userEvent.click(await screen.findByRole('button', { name: 'Upvote 0' }));

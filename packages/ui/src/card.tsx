@@ -55,7 +55,8 @@ export interface CardTitleProps {
 export function CardTitle({ children, level = 2, href, linkProps, className }: CardTitleProps) {
   const Heading = `h${level}` as const;
   return (
-    <Heading className={classNames(styles.title, className)}>
+    // dir="auto": a title is user text; an Arabic or Hebrew one reads right to left, its colon on the right side.
+    <Heading className={classNames(styles.title, className)} dir="auto">
       {href === undefined ? (
         children
       ) : (

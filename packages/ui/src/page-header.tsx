@@ -23,10 +23,14 @@ export function PageHeader({ title, subtitle, back, actions, level = 1, id, clas
       {back && <div className={styles.back}>{back}</div>}
       <div className={styles.row}>
         <div className={styles.text}>
-          <Heading id={id} className={styles.title}>
+          <Heading id={id} className={styles.title} dir="auto">
             {title}
           </Heading>
-          {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
+          {subtitle && (
+            <p className={styles.subtitle} dir="auto">
+              {subtitle}
+            </p>
+          )}
         </div>
         {actions && <div className={styles.actions}>{actions}</div>}
       </div>

@@ -16,7 +16,9 @@ export function InterviewCard({ interview }: { interview: InterviewExperience })
       <CardTitle level={2} href={interviewPath(interview)}>
         {interview.companyName}
       </CardTitle>
-      <p className={styles.role}>{interview.role}</p>
+      <p className={styles.role} dir="auto">
+        {interview.role}
+      </p>
       <div className={styles.meta}>
         {interview.interviewDifficulty && (
           <Badge tone={difficultyTone(interview.interviewDifficulty)}>{interview.interviewDifficulty}</Badge>

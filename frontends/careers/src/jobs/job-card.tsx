@@ -22,7 +22,9 @@ export function JobCard({ job, onDelete }: JobCardProps) {
           {job.jobType}
         </Badge>
       </div>
-      <p className={styles.company}>{job.companyName}</p>
+      <p className={styles.company} dir="auto">
+        {job.companyName}
+      </p>
       <dl className={styles.facts}>
         <div>
           <dt>Salary</dt>
@@ -37,7 +39,9 @@ export function JobCard({ job, onDelete }: JobCardProps) {
           <dd>{new Date(job.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}</dd>
         </div>
       </dl>
-      <p className={styles.description}>{job.jobDescription}</p>
+      <p className={styles.description} dir="auto">
+        {job.jobDescription}
+      </p>
       {(job.jobLink || job.linkedinUrl || onDelete) && (
         <div className={styles.actions}>
           {job.jobLink && (

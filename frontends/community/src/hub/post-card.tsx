@@ -12,12 +12,16 @@ export function PostCard({ post }: { post: Post }) {
     <Card as="li" edge={cardEdgeColourFor(post._id)} className={styles.card}>
       <div className={styles.cardTop}>
         <PostTagBadge tag={post.tag} />
-        <span className={styles.author}>{post.createdBy.name}</span>
+        <span className={styles.author} dir="auto">
+          {post.createdBy.name}
+        </span>
       </div>
       <CardTitle level={2} href={`/post/${encodeURIComponent(post._id)}`}>
         {post.title}
       </CardTitle>
-      <p className={styles.excerpt}>{post.content}</p>
+      <p className={styles.excerpt} dir="auto">
+        {post.content}
+      </p>
       <p className={styles.stats}>
         <span>{plural(post.upvote.length, 'upvote', 'upvotes')}</span>
         <span aria-hidden="true"> · </span>

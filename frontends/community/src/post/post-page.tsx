@@ -90,12 +90,16 @@ function CommentItem({
         data-replying={replyingTo === comment._id || undefined}
       >
         <header className={styles.commentHeader}>
-          <span className={styles.commentAuthor}>{comment.createdBy.name}</span>
+          <span className={styles.commentAuthor} dir="auto">
+            {comment.createdBy.name}
+          </span>
           <time dateTime={comment.createdAt} className={styles.muted}>
             {when(comment.createdAt)}
           </time>
         </header>
-        <p className={styles.commentText}>{comment.content}</p>
+        <p className={styles.commentText} dir="auto">
+          {comment.content}
+        </p>
         <Button
           variant="ghost"
           size="sm"
@@ -171,7 +175,7 @@ function CommentBar({
       {parent && (
         <p className={styles.replying} role="status">
           <span>
-            Replying to comment by <strong>{parent.createdBy.name}</strong>
+            Replying to comment by <strong dir="auto">{parent.createdBy.name}</strong>
           </span>
           <Button variant="ghost" size="sm" onClick={onClearParent} aria-label="Cancel reply">
             ✕
@@ -254,13 +258,16 @@ export default function PostPage() {
         <div className={styles.postTop}>
           <PostTagBadge tag={p.tag} />
           <span className={styles.muted}>
-            {p.createdBy.name} · <time dateTime={p.createdAt}>{when(p.createdAt)}</time>
+            <bdi>{p.createdBy.name}</bdi> · <time dateTime={p.createdAt}>{when(p.createdAt)}</time>
           </span>
         </div>
-        <h1 id="post-title" className={styles.title}>
+        {/* dir="auto" on user text: a long Arabic title reads right to left, its colon on the right side. */}
+        <h1 id="post-title" className={styles.title} dir="auto">
           {p.title}
         </h1>
-        <p className={styles.content}>{p.content}</p>
+        <p className={styles.content} dir="auto">
+          {p.content}
+        </p>
         <div className={styles.postFooter}>
           <VoteButtons post={p} />
           <span className={styles.muted}>

@@ -43,7 +43,9 @@ export function EventCard({ event, onOpen, priority = false }: EventCardProps) {
         {viewsLabel(event.view)}
       </Badge>
       <div className={styles.body}>
-        <h3 className={styles.title}>{title}</h3>
+        <h3 className={styles.title} dir="auto">
+          {title}
+        </h3>
         <div className={styles.links} onClick={(e) => e.stopPropagation()}>
           <RegisterNowLink event={event} className={styles.register} />
           {event.instagramLink && (

@@ -64,11 +64,13 @@ export function FlatCard({ flat, onDelete }: FlatCardProps) {
         {flat.userName && (
           <div>
             <dt>Posted by</dt>
-            <dd>{flat.userName}</dd>
+            <dd dir="auto">{flat.userName}</dd>
           </div>
         )}
       </dl>
-      <p className={styles.description}>{flat.description}</p>
+      <p className={styles.description} dir="auto">
+        {flat.description}
+      </p>
       <div className={styles.actions}>
         {contact === undefined ? (
           <span className={styles.loginHint}>
