@@ -96,7 +96,6 @@ export function useFormDraft<T extends FieldValues>(
     setRestored(true);
     setHasText(true);
     // `form` is stable for the life of the form; the draft is read when the key changes only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
   // Write a moment after each change; at once when the form goes away.

@@ -47,10 +47,10 @@ export default function RegisterPage() {
     setValue,
     setError,
     clearErrors,
-    watch,
     formState: { errors, isSubmitting },
   } = form;
   const isTeacher = useWatch({ control, name: 'isTeacher' });
+  const name = useWatch({ control, name: 'name' });
   const formError = errors.root?.server?.message;
 
   const teacherToggle = register('isTeacher', {
@@ -99,7 +99,7 @@ export default function RegisterPage() {
           label="Name"
           error={errors.name?.message}
           required
-          limit={fieldLimit(RegisterFormSchema.shape.name, watch('name'))}
+          limit={fieldLimit(RegisterFormSchema.shape.name, name)}
         >
           <Input autoComplete="name" placeholder="Your full name" {...register('name')} />
         </Field>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import type { CreateInterviewRequest } from '@campus/contracts/careers';
 import {
@@ -130,14 +130,14 @@ export default function InterviewForm({ onCreated }: InterviewFormProps) {
     control,
     handleSubmit,
     reset,
-    watch,
     formState: { errors, isSubmitting },
   } = form;
   // Long work is kept on the device while it is written (issue 23 item 6).
   const draft = useFormDraft(form, { formKey: 'careers/interview', userId: user?._id, empty: EMPTY });
-  const limit = fieldLimits(INTERVIEW_FORM_LIMITS, (name) => watch(name));
+  const values = useWatch({ control });
+  const limit = fieldLimits(INTERVIEW_FORM_LIMITS, (name) => values[name]);
   const [imageRefused, setImageRefused] = useState<string | null>(null);
-  const descriptionLength = watch('interviewRoundsDescription').length;
+  const descriptionLength = values.interviewRoundsDescription.length;
   // Spec §5: submission is blocked while any error shows.
   const hasErrors = Object.keys(errors).length > 0;
 

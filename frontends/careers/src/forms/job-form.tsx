@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import {
@@ -98,11 +98,12 @@ export default function JobForm({ onCreated }: JobFormProps) {
     register,
     handleSubmit,
     reset,
-    watch,
+    control,
     formState: { errors, isSubmitting },
   } = form;
   const draft = useFormDraft(form, { formKey: 'careers/job', userId: user?._id, empty: EMPTY });
-  const limit = fieldLimits(JOB_FORM_LIMITS, (name) => watch(name));
+  const values = useWatch({ control });
+  const limit = fieldLimits(JOB_FORM_LIMITS, (name) => values[name]);
 
   if (!user)
     return (

@@ -122,7 +122,8 @@ export default function RoundsEditor({
         ref={quill}
         theme="snow"
         value={value}
-        onChange={(html) => onChange(html === '<p><br></p>' ? '' : html)}
+        // An editor with no text and no image is an empty description (Quill writes '<p></p>' for it).
+        onChange={(html, _delta, _source, editor) => onChange(editor.getLength() <= 1 ? '' : html)}
         onBlur={onBlur}
         modules={modules}
         formats={FORMATS}

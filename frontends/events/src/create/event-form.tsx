@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { EventFormSchema, type EventFormValues } from '@campus/contracts/events-domain';
 import {
@@ -70,12 +70,13 @@ export default function EventForm({ onCreated }: EventFormProps) {
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     formState: { errors, isSubmitting },
   } = form;
   // The text is kept as a draft on the device; the poster is chosen again (a file cannot be kept).
   const draft = useFormDraft(form, { formKey: 'events/event', userId: user?._id, empty: EMPTY });
-  const limit = fieldLimits(LIMITS, (name) => watch(name));
+  const values = useWatch({ control });
+  const limit = fieldLimits(LIMITS, (name) => values[name]);
 
   // The preview's object URL is let go when another poster is chosen (below) or the form goes.
   useEffect(

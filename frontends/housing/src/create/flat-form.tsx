@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { CreateFlatRequest, type FlatFormValues } from '@campus/contracts/housing';
@@ -67,11 +67,12 @@ export default function FlatForm({ onCreated }: FlatFormProps) {
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     formState: { errors, isSubmitting },
   } = form;
   const draft = useFormDraft(form, { formKey: 'housing/flat', userId: user?._id, empty: EMPTY_FLAT_FORM });
-  const limit = fieldLimits(FLAT_TEXT_LIMITS, (name) => watch(name));
+  const values = useWatch({ control });
+  const limit = fieldLimits(FLAT_TEXT_LIMITS, (name) => values[name]);
 
   if (!user)
     return (

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { BOOK_SUBJECTS } from '@campus/contracts/library-rules';
 import { Button } from '@campus/ui/button';
 import { DraftNote } from '@campus/ui/draft-note';
@@ -47,13 +47,14 @@ export default function BookForm({ onCreated }: BookFormProps) {
     register,
     handleSubmit,
     reset,
-    watch,
+    control,
     formState: { errors, isSubmitting },
   } = form;
   const draft = useFormDraft(form, { formKey: 'library/book', userId: user?._id, empty: EMPTY_BOOK_FORM });
+  const values = useWatch({ control });
   const limit = (name: keyof typeof BOOK_FORM_LIMITS) => ({
     max: BOOK_FORM_LIMITS[name],
-    length: watch(name).length,
+    length: values[name].length,
   });
 
   if (!user)

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useForm, type FieldValues } from 'react-hook-form';
+import { useForm, useWatch, type FieldValues } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ProfileData, SaveCommonDataResponse } from '@campus/contracts/profile';
 import {
@@ -123,10 +123,11 @@ function TeacherForm({ user, saved }: { user: SessionUser; saved: ProfileData })
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     formState: { errors, isSubmitting },
   } = form;
   const submit = useSubmitCommonData(user, form);
+  const department = useWatch({ control, name: 'department' });
   const subjectsError = errors.subjects?.message ?? errors.subjects?.root?.message;
 
   return (
@@ -135,7 +136,7 @@ function TeacherForm({ user, saved }: { user: SessionUser; saved: ProfileData })
         label="Department"
         error={errors.department?.message}
         required
-        limit={fieldLimit(TeacherFormSchema.shape.department, watch('department'))}
+        limit={fieldLimit(TeacherFormSchema.shape.department, department)}
       >
         <Input
           autoComplete="organization-title"
@@ -181,10 +182,11 @@ function StudentForm({ user, saved }: { user: SessionUser; saved: ProfileData })
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     formState: { errors, isSubmitting },
   } = form;
   const submit = useSubmitCommonData(user, form);
+  const [branch, enrollmentNumber] = useWatch({ control, name: ['branch', 'enrollmentNumber'] });
 
   return (
     <form className={styles.form} onSubmit={handleSubmit(submit)} noValidate>
@@ -208,7 +210,7 @@ function StudentForm({ user, saved }: { user: SessionUser; saved: ProfileData })
         label="Branch"
         error={errors.branch?.message}
         required
-        limit={fieldLimit(StudentFormSchema.shape.branch, watch('branch'))}
+        limit={fieldLimit(StudentFormSchema.shape.branch, branch)}
       >
         <Input placeholder="e.g. Computer Engineering" {...register('branch')} />
       </Field>
@@ -216,7 +218,7 @@ function StudentForm({ user, saved }: { user: SessionUser; saved: ProfileData })
         label="Enrollment number"
         error={errors.enrollmentNumber?.message}
         required
-        limit={fieldLimit(StudentFormSchema.shape.enrollmentNumber, watch('enrollmentNumber'))}
+        limit={fieldLimit(StudentFormSchema.shape.enrollmentNumber, enrollmentNumber)}
       >
         <Input autoComplete="off" placeholder="As on your ID card" {...register('enrollmentNumber')} />
       </Field>
