@@ -39,7 +39,7 @@ export default function JobsPage({ mine }: { mine: boolean }) {
   // Deleting stays on My Posted Job (issue 23: jumping to /jobs lost the user's place).
   const remove = useDeleteJob();
   const ids = useMemo(() => list.items.map(jobKey), [list.items]);
-  const cardFocus = useCardListFocus(ids, list.loadingMore);
+  const { container, onFocus, beforeLoadMore } = useCardListFocus(ids, list.loadingMore);
 
   const tabs = [
     { label: 'All Job Posts', href: '/jobs', active: !showMine, controls: 'job-list' },
@@ -77,7 +77,7 @@ export default function JobsPage({ mine }: { mine: boolean }) {
           />
         )}
         {list.status === 'results' && (
-          <div ref={cardFocus.container} onFocus={cardFocus.onFocus}>
+          <div ref={container} onFocus={onFocus}>
             <Grid as="ul" minColumnWidth="18rem" className={styles.grid}>
               {list.items.map((job) => (
                 <JobCard
@@ -92,7 +92,7 @@ export default function JobsPage({ mine }: { mine: boolean }) {
                 hasMore={list.hasMore}
                 loading={list.loadingMore}
                 onLoadMore={() => {
-                  cardFocus.beforeLoadMore();
+                  beforeLoadMore();
                   list.loadMore();
                 }}
               />
