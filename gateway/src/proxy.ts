@@ -67,8 +67,9 @@ export function createApiProxy(options: {
     return gate;
   };
 
-  const proxyFor = (service: string, target: string): RequestHandler => {
-    let proxy = proxies.get(service);
+  const proxyFor = (service: string, target: string, timeoutMs: number): RequestHandler => {
+    const key = `${service}|${timeoutMs}`;
+    let proxy = proxies.get(key);
     if (!proxy) {
       proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
         target,
@@ -84,7 +85,18 @@ export function createApiProxy(options: {
           proxyReq: (proxyReq, req: ForwardedRequest) => {
             req.upstreamRequest = proxyReq;
             if (req.upstreamTimedOut) return void proxyReq.destroy();
-            proxyReq.once('response', () => clearTimeout(req.upstreamDeadline));
+            proxyReq.once('response', () => {
+              clearTimeout(req.upstreamDeadline);
+              // Once the answer has begun, a service silent for the route's timeout has its answer cut.
+              proxyReq.setTimeout(timeoutMs, () => proxyReq.destroy());
+            });
+          },
+          // An answer the service cut (it died, or stalled and was cut) is cut for the client too:
+          // piping stops at the break and would leave the client waiting for the rest.
+          proxyRes: (proxyRes, _req, res) => {
+            proxyRes.once('close', () => {
+              if (!proxyRes.complete) res.destroy();
+            });
           },
           error: (err, req: ForwardedRequest, res) => {
             const code = (err as NodeJS.ErrnoException).code;
@@ -108,7 +120,7 @@ export function createApiProxy(options: {
           },
         },
       }) as unknown as RequestHandler;
-      proxies.set(service, proxy);
+      proxies.set(key, proxy);
     }
     return proxy;
   };
@@ -202,7 +214,7 @@ export function createApiProxy(options: {
           Math.max(1, timeoutMs - waitedMs),
         );
         // req.url is the full public path (the API router is not mounted at a prefix): forwarded unchanged.
-        proxyFor(service, target)(req, res, next);
+        proxyFor(service, target, timeoutMs)(req, res, next);
       },
       (reason) => shed(res, service, reason),
     );

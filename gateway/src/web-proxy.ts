@@ -41,6 +41,12 @@ export function createWebProxy(
       ejectPlugins: true,
       plugins: [proxyEventsPlugin],
       on: {
+        // An answer the container cut (or that stalled past the timeout) is cut for the client too.
+        proxyRes: (proxyRes, _req, res) => {
+          proxyRes.once('close', () => {
+            if (!proxyRes.complete) res.destroy();
+          });
+        },
         error: (err, req, res) => {
           logger.warn(
             { frontend: name, code: (err as NodeJS.ErrnoException).code, url: req.url },

@@ -253,6 +253,36 @@ describe('a frontend container that does not answer', () => {
     await shell.close();
   });
 
+  test('when a container stalls half-way through an answer, then the client sees the answer cut, never a hang', async () => {
+    const stalling = await startStandIn((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.write('<!doctype html><title>Campus');
+    });
+    const viaStalling = await startGateway(
+      loadConfig('gateway', GatewayConfig, {
+        PORT: '0',
+        HOST: '127.0.0.1',
+        JWT_PUBLIC_KEY: keys.publicKey,
+        WEB_SHELL_URL: stalling.url,
+        UPSTREAM_TIMEOUT_MS: '300',
+      }),
+      pino({ level: 'silent' }),
+    );
+    try {
+      const complete = await new Promise<boolean>((resolve) => {
+        http.get(`${viaStalling.url}/feature`, { agent: false }, (res) => {
+          res.resume();
+          res.on('error', () => undefined);
+          res.on('close', () => resolve(res.complete));
+        });
+      });
+      expect(complete).toBe(false);
+    } finally {
+      await viaStalling.stop();
+      await stalling.close();
+    }
+  });
+
   test('when the shell container stays silent past the upstream timeout, then a 503 page, and its slot is free for the next load', async () => {
     expect(await freshGet(`${gateway.url}/feature`)).toMatchObject({ status: 503 });
     shell.release();
