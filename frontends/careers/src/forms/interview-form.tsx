@@ -137,7 +137,7 @@ export default function InterviewForm({ onCreated }: InterviewFormProps) {
   const values = useWatch({ control });
   const limit = fieldLimits(INTERVIEW_FORM_LIMITS, (name) => values[name]);
   const [imageRefused, setImageRefused] = useState<string | null>(null);
-  const descriptionLength = values.interviewRoundsDescription.length;
+  const descriptionLength = (values.interviewRoundsDescription ?? '').length;
   // Spec §5: submission is blocked while any error shows.
   const hasErrors = Object.keys(errors).length > 0;
 

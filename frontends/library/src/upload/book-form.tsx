@@ -54,7 +54,7 @@ export default function BookForm({ onCreated }: BookFormProps) {
   const values = useWatch({ control });
   const limit = (name: keyof typeof BOOK_FORM_LIMITS) => ({
     max: BOOK_FORM_LIMITS[name],
-    length: values[name].length,
+    length: (values[name] ?? '').length,
   });
 
   if (!user)
