@@ -3,6 +3,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -33,6 +34,46 @@ interface ToastMessage {
 }
 
 const ToastContext = createContext<ToastApi | null>(null);
+
+type Box = Pick<DOMRect, 'top' | 'bottom' | 'left' | 'right'>;
+const overlap = (a: Box, b: Box) =>
+  Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) *
+  Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+
+/** What a toast must not hide: the focused control and the submit buttons of its form. */
+function boxesToKeepClear(): Box[] {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || active === document.body) return [];
+  const form = active instanceof HTMLButtonElement ? active.form : active.closest('form');
+  const submits = form
+    ? [
+        ...form.querySelectorAll('button[type="submit"], input[type="submit"]'),
+        ...(form.id ? document.querySelectorAll(`button[type="submit"][form="${CSS.escape(form.id)}"]`) : []),
+      ]
+    : [];
+  return [active, ...submits].map((element) => element.getBoundingClientRect());
+}
+
+/**
+ * Where the toasts go: at the bottom (their place), unless there they would cover the control the
+ * user is fixing or the button that sends the form (issue 23: an error toast covered Upload on a
+ * phone); then at the top, under a header stuck to the top of the screen.
+ */
+function placeViewport(viewport: HTMLElement) {
+  viewport.style.removeProperty('top');
+  viewport.style.removeProperty('bottom');
+  const keep = boxesToKeepClear();
+  if (keep.length === 0) return;
+  const atBottom = viewport.getBoundingClientRect();
+  const coveredAtBottom = keep.reduce((sum, box) => sum + overlap(box, atBottom), 0);
+  if (coveredAtBottom === 0) return;
+  const header = document.querySelector('header')?.getBoundingClientRect();
+  const top = (header && header.top <= 1 && header.bottom > 0 ? header.bottom : 0) + 8;
+  const atTop = { ...atBottom, top, bottom: top + atBottom.height } as Box;
+  if (keep.reduce((sum, box) => sum + overlap(box, atTop), 0) >= coveredAtBottom) return;
+  viewport.style.top = `${top}px`;
+  viewport.style.bottom = 'auto';
+}
 
 // Ids only need to be unique while on screen; a module counter is enough.
 let nextToastId = 1;
@@ -74,13 +115,20 @@ export function ToastProvider({ children, duration = 5000 }: ToastProviderProps)
     return { success: show('success'), error: show('error'), info: show('info'), dismiss };
   }, [duration, dismiss]);
 
+  const viewport = useRef<HTMLElement>(null);
+  const newest = toasts[toasts.length - 1]?.id;
+  // Placed when a toast appears (not while it shows: toasts do not jump around under the reader).
+  useLayoutEffect(() => {
+    if (viewport.current && newest !== undefined) placeViewport(viewport.current);
+  }, [newest]);
+
   const polite = toasts.filter((toast) => toast.tone !== 'error');
   const assertive = toasts.filter((toast) => toast.tone === 'error');
 
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <section className={styles.viewport} aria-label="Notifications">
+      <section ref={viewport} className={styles.viewport} aria-label="Notifications">
         <div role="status" aria-live="polite" className={styles.region}>
           {polite.map((toast) => (
             <Toast key={toast.id} toast={toast} onDismiss={dismiss} />
@@ -135,8 +183,10 @@ function Toast({ toast, onDismiss }: { toast: ToastMessage; onDismiss: (id: numb
   return (
     <div
       className={classNames(styles.toast, styles[toast.tone])}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
+      // A mouse over it pauses; a finger does not: a tap leaves a touch screen's "hover" on the toast
+      // with no leave event, which kept an error over the form for 30 s and more (issue 23).
+      onPointerEnter={(e) => e.pointerType !== 'touch' && setPaused(true)}
+      onPointerLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
     >

@@ -88,10 +88,10 @@ describe('Toast', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Bookmark' }));
     act(() => jest.advanceTimersByTime(1000));
-    fireEvent.mouseEnter(screen.getByText('Book bookmarked successfully'));
+    fireEvent.pointerEnter(screen.getByText('Book bookmarked successfully'), { pointerType: 'mouse' });
     act(() => jest.advanceTimersByTime(10_000));
     expect(screen.getByText('Book bookmarked successfully')).toBeInTheDocument();
-    fireEvent.mouseLeave(screen.getByText('Book bookmarked successfully'));
+    fireEvent.pointerLeave(screen.getByText('Book bookmarked successfully'), { pointerType: 'mouse' });
     act(() => jest.advanceTimersByTime(2100));
     expect(screen.queryByText('Book bookmarked successfully')).not.toBeInTheDocument();
   });
