@@ -1,6 +1,15 @@
-import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@campus/service-kit/db';
-import { blobs, events, posters, type StoredPosterVariant } from './schema';
+import { blobs, events, eventViews, posters, type StoredPosterVariant } from './schema';
+
+/** One viewer on one day, as `event_views` keys them (see the table). */
+export interface EventViewer {
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  key: string;
+  /** Guests only: the hash of the day and the client's address. */
+  address?: string;
+}
 
 /** An event as the rules see it: the row and its poster's variants. */
 export interface EventRecord {
@@ -100,14 +109,59 @@ export function createEventStore(db: DbExecutor) {
       return row;
     },
 
-    /** +1 in one statement (the database serialises concurrent increments); undefined when no live event has the id. */
-    async addView(id: string, since: Date): Promise<number | undefined> {
-      const [row] = await db
-        .update(events)
-        .set({ views: sql`${events.views} + 1` })
-        .where(and(eq(events.id, id), gt(events.createdAt, since)))
-        .returning({ views: events.views });
-      return row?.views;
+    /**
+     * Counts the viewer once for the day: +1 only when their (event, day, viewer) row goes in (the
+     * primary key decides between concurrent first views; the increment is one statement), and a
+     * guest only while their address has fewer than `guestsPerAddress` guests counted for the event
+     * that day. The event's count either way; undefined when no live event has the id.
+     */
+    async addView(
+      id: string,
+      since: Date,
+      viewer: EventViewer,
+      guestsPerAddress: number,
+    ): Promise<number | undefined> {
+      return db.transaction(async (tx) => {
+        const [live] = await tx
+          .select({ views: events.views })
+          .from(events)
+          .where(and(eq(events.id, id), gt(events.createdAt, since)));
+        if (!live) return undefined;
+        if (viewer.address !== undefined) {
+          const [guests] = await tx
+            .select({ n: count() })
+            .from(eventViews)
+            .where(
+              and(
+                eq(eventViews.eventId, id),
+                eq(eventViews.day, viewer.day),
+                eq(eventViews.address, viewer.address),
+              ),
+            );
+          if ((guests?.n ?? 0) >= guestsPerAddress) return live.views;
+        }
+        const first = await tx
+          .insert(eventViews)
+          .values({ eventId: id, day: viewer.day, viewer: viewer.key, address: viewer.address })
+          .onConflictDoNothing()
+          .returning({ eventId: eventViews.eventId });
+        if (first.length === 0) {
+          // Counted already: the count as it is now (a concurrent first view may have committed since).
+          const [now] = await tx.select({ views: events.views }).from(events).where(eq(events.id, id));
+          return now?.views ?? live.views;
+        }
+        const [row] = await tx
+          .update(events)
+          .set({ views: sql`${events.views} + 1` })
+          .where(eq(events.id, id))
+          .returning({ views: events.views });
+        return row?.views ?? live.views;
+      });
+    },
+
+    /** Forgets who viewed on days before `day` (their views stay counted). */
+    async forgetViewersBefore(executor: DbExecutor, day: string): Promise<void> {
+      await executor.delete(eventViews).where(lt(eventViews.day, day));
     },
 
     /**

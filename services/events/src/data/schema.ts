@@ -1,4 +1,14 @@
-import { index, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { idempotencyKeyTable } from '@campus/service-kit/idempotency';
 import { inboxTable } from '@campus/service-kit/inbox';
 import { outboxTable } from '@campus/service-kit/outbox';
@@ -50,6 +60,25 @@ export const events = eventsSchema.table(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [index('events_newest_idx').on(t.createdAt, t.id)],
+);
+
+/**
+ * Who has been counted as a view of an event on a day (UTC, on the service's clock): an event's
+ * `views` grows only when a row goes in here. `viewer` is `u:<user id>` for a signed-in user, or
+ * `g:<hash>` for a guest (the day, the client's address and its user agent, hashed); `address` is
+ * the hash of the day and the guest's address alone (guests from one address are counted up to a
+ * ceiling). No foreign key: a view of an event deleted meanwhile must not fail; the expiry job
+ * removes rows of past days.
+ */
+export const eventViews = eventsSchema.table(
+  'event_views',
+  {
+    eventId: uuid('event_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    viewer: text('viewer').notNull(),
+    address: text('address'),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.day, t.viewer] }), index('event_views_day_idx').on(t.day)],
 );
 
 export const blobs = blobTable(eventsSchema);

@@ -29,7 +29,15 @@ import { createPostgresBlobStore } from '@campus/service-kit/uploads/postgres-bl
 import { readSingleFileUpload } from '@campus/service-kit/uploads/read-single-file-upload';
 import { createEventStore, type EventRecord } from '../data/event-store';
 import { blobs, type StoredPosterVariant } from '../data/schema';
+import { eventViewerOf, type ViewRequest } from './event-viewer';
 import type { PosterQuota } from './poster-quota';
+
+/**
+ * Guests counted per event per day from one address (each a different browser there). A campus NAT
+ * is one address: signed-in students count one by one, guests up to this; a script that changes its
+ * user agent on every request adds no more than this a day.
+ */
+export const GUEST_VIEWERS_PER_ADDRESS = 20;
 
 /** Posters: WebP only (every browser React 19 runs in reads it), five widths for srcset. */
 export const POSTER_POLICY: ImagePolicy = {
@@ -164,9 +172,16 @@ export function createCampusEvents(deps: {
       };
     },
 
-    /** One more view, atomically; 404 for an id that is no live event. */
-    async view(id: string): Promise<number> {
-      const views = UUID.test(id) ? await store.addView(id, liveSince()) : undefined;
+    /**
+     * Counts a view once per viewer per event per day (issue 22 §6), and at most
+     * GUEST_VIEWERS_PER_ADDRESS guests from one address; answers the event's count either way.
+     * 404 for an id that is no live event.
+     */
+    async view(id: string, request: ViewRequest): Promise<number> {
+      const viewer = eventViewerOf(request, deps.now());
+      const views = UUID.test(id)
+        ? await store.addView(id, liveSince(), viewer, GUEST_VIEWERS_PER_ADDRESS)
+        : undefined;
       if (views === undefined) throw AppError.notFound(EVENTS_MESSAGES.eventNotFound, 'EVENT_NOT_FOUND');
       return views;
     },

@@ -11,6 +11,7 @@ export const EXPIRE_EVERY_MS = 60 * 60 * 1000;
 /** A poster uploaded but never used by an event goes after a day. */
 export const UNUSED_POSTER_MS = 24 * 60 * 60 * 1000;
 const BATCH = 500;
+const DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_BATCHES = 20;
 
 /**
@@ -40,6 +41,8 @@ export function createExpireEventsJob(deps: { db: Db; logger: Logger; now: () =>
         removed.blobs += batch.blobs;
         if (batch.events < BATCH && batch.posters < BATCH) break;
       }
+      // Who viewed yesterday is kept (a day's first views near midnight); older days are forgotten.
+      await store.forgetViewersBefore(tx, new Date(now.getTime() - DAY_MS).toISOString().slice(0, 10));
       if (removed.posters > 0) logger.info(removed, 'expired events and posters removed');
     },
   });

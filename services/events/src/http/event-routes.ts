@@ -91,12 +91,15 @@ export function createEventRoutes({
     defineRoute({
       method: 'patch',
       path: '/api/event/events/:id/view',
-      summary: 'Count one view of an event (atomic)',
+      summary: 'Count a view of an event: once per viewer (user, or guest browser) per event per day',
       access: 'public',
       request: { params: EventIdParams },
       response: { description: 'The new view count', body: ViewResponse },
       errors: { 404: 'No live event has this id' },
-      handler: async ({ params }) => ({ success: true as const, view: await campusEvents.view(params.id) }),
+      handler: async ({ params, user, req }) => ({
+        success: true as const,
+        view: await campusEvents.view(params.id, { user, ip: req.ip, userAgent: req.get('user-agent') }),
+      }),
     }),
   ];
 }
