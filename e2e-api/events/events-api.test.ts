@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 import type { CampusEvent, PosterUploadResponse } from '@campus/contracts/events-domain';
 import { ApiClient } from '../support/api-client';
@@ -96,5 +97,33 @@ describe('events through the gateway', () => {
 
     expect((await upload(asha, await photo(), 'IMG_2.jpg', 'image/jpeg')).status).toBe(200);
     expect((await new ApiClient().get('/api/event/allevents?page=1&limit=10')).status).toBe(200);
+  });
+
+  test('a JSON body sent as br passes the gateway: valid Brotli is read, bytes that are not are a 400 JSON, never a 500', async () => {
+    const base = new ApiClient().baseUrl;
+    const post = (body: Uint8Array) =>
+      fetch(`${base}/api/event/createform`, {
+        method: 'POST',
+        headers: {
+          origin: base,
+          cookie: `cc_access=${asha.client.cookie('cc_access')}`,
+          'content-type': 'application/json',
+          'content-encoding': 'br',
+        },
+        body,
+      });
+    const json = JSON.stringify({
+      posterLink: '/api/event/poster/nothing.webp',
+      registerLink: 'https://x.org',
+    });
+
+    const valid = await post(new Uint8Array(zlib.brotliCompressSync(Buffer.from(json))));
+    // Read and judged: the poster link is not one of Asha's uploads.
+    expect(valid.status).toBe(400);
+    expect(await valid.json()).toMatchObject({ code: 'POSTER_UNKNOWN' });
+
+    const invalid = await post(new Uint8Array(Buffer.from(json)));
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toMatchObject({ success: false, code: 'BODY_NOT_DECOMPRESSIBLE' });
   });
 });
