@@ -200,11 +200,14 @@ function CommentBar({
           Post
         </Button>
       </div>
-      <Checkbox
-        label="Comment anonymously"
-        checked={isAnonymous}
-        onChange={(e) => setAnonymous(e.target.checked)}
-      />
+      {/* On a phone the options fold away until the bar is in use (focused or holding text). */}
+      <div className={styles.barOptions}>
+        <Checkbox
+          label="Comment anonymously"
+          checked={isAnonymous}
+          onChange={(e) => setAnonymous(e.target.checked)}
+        />
+      </div>
     </form>
   );
 }
