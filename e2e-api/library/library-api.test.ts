@@ -16,15 +16,17 @@ interface SearchAnswer extends ListAnswer<Book[]> {
 
 const FOREIGN_ORIGIN = 'https://evil.example';
 
-// One set of users for the file: a teacher of DBMS and OS, the uploader, and a bystander student.
+// Users are the fixtures of the file (a teacher of DBMS and OS, an uploader, a bystander student);
+// every test makes its own books, so each one passes or fails alone, in any order.
 let teacher: SignedInUser;
 let student: SignedInUser;
 let otherStudent: SignedInUser;
 
-// A title no other run or suite uses, so a search for its prefix can only find this book.
-const title = `Normal Forms Workbook zq${randomBytes(5).toString('hex')}`;
-const titlePrefix = title.slice(0, -4);
-let bookId: string;
+/** A title no other test, suite or run uses, so a search for its prefix can only find that book. */
+const uniqueTitle = () => `Normal Forms Workbook zq${randomBytes(5).toString('hex')}`;
+const prefixOf = (title: string) => title.slice(0, -4);
+// For the hostile-input tests below: a title from this file's own namespace.
+const title = uniqueTitle();
 
 const bookPayload = (overrides: Record<string, unknown> = {}) => ({
   title,
@@ -46,6 +48,33 @@ const like = (client: ApiClient, id: string) =>
     userId: 'someone-else',
   });
 
+/** A new book uploaded by the student: pending, with a title of its own. */
+async function uploadBook(overrides: Record<string, unknown> = {}) {
+  const bookTitle = uniqueTitle();
+  const res = await student.client.post<ListAnswer<Book>>(
+    '/api/book',
+    bookPayload({ title: bookTitle, ...overrides }),
+  );
+  if (res.status !== 201)
+    throw new Error(`uploading a book answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return { res, id: res.body.data._id, title: bookTitle };
+}
+
+/** The library learns the teacher's subjects from the profile service's event: a moment later. */
+const inPendingList = (id: string) =>
+  waitFor("the uploaded book in the teacher's pending list", () => pendingOf(teacher), {
+    until: (res) => res.status === 200 && res.body.data.some((b) => b._id === id),
+  });
+
+/** A new book, uploaded and accepted by the teacher: searchable. */
+async function acceptedBook() {
+  const book = await uploadBook();
+  await inPendingList(book.id);
+  const accepted = await teacher.client.request('PUT', `/api/book/${book.id}/status`, { status: 1 });
+  if (accepted.status !== 200) throw new Error(`accepting a book answered ${accepted.status}`);
+  return book;
+}
+
 beforeAll(async () => {
   [teacher, student, otherStudent] = await Promise.all([
     signUp('teacher', 'Prof. Kavya Rao'),
@@ -62,17 +91,13 @@ beforeAll(async () => {
 
 describe('library through the gateway: upload, review, search, like, bookmark', () => {
   it("when a student uploads a book in the teacher's subject, then 201 pending, uploaded by the session user whatever the body says", async () => {
-    const res = await student.client.post<ListAnswer<Book>>(
-      '/api/book',
-      bookPayload({ uploadedBy: otherStudent._id }),
-    );
-    expect(res.status).toBe(201);
+    const { res, title: bookTitle } = await uploadBook({ uploadedBy: otherStudent._id });
     expect(res.body).toEqual({
       success: true,
       message: 'Book created successfully',
       data: {
         _id: expect.any(String),
-        title,
+        title: bookTitle,
         subject: 'Database Management System',
         branch: 'CSE',
         semester: 4,
@@ -87,29 +112,29 @@ describe('library through the gateway: upload, review, search, like, bookmark', 
         createdAt: expect.any(String),
       },
     });
-    bookId = res.body.data._id;
   });
 
   it('when the book is pending, then the teacher of its subject sees it in their pending list, and search does not show it yet', async () => {
-    // The library learns the teacher's subjects from the profile service's event: a moment later.
-    const pending = await waitFor(
-      "the uploaded book in the teacher's pending list",
-      () => pendingOf(teacher),
-      { until: (res) => res.status === 200 && res.body.data.some((b) => b._id === bookId) },
-    );
+    const book = await uploadBook();
+    const pending = await inPendingList(book.id);
     expect(pending.body).toMatchObject({ success: true, message: 'Pending books' });
-    expect(pending.body.data.find((b) => b._id === bookId)).toMatchObject({ title, status: 'pending' });
+    expect(pending.body.data.find((b) => b._id === book.id)).toMatchObject({
+      title: book.title,
+      status: 'pending',
+    });
 
-    const found = await search(new ApiClient(), `q=${encodeURIComponent(titlePrefix)}`);
+    const found = await search(new ApiClient(), `q=${encodeURIComponent(prefixOf(book.title))}`);
     expect(found.status).toBe(200);
     expect(found.body.data).toEqual([]);
   });
 
   it("when another student asks for the teacher's pending list, then 403 FORBIDDEN; a guest gets 401", async () => {
+    const book = await uploadBook();
+    await inPendingList(book.id);
     const asStudent = await pendingOf(otherStudent, teacher._id);
     expect(asStudent.status).toBe(403);
     expect(asStudent.body).toMatchObject({ success: false, code: 'FORBIDDEN' });
-    expect(JSON.stringify(asStudent.body)).not.toContain(title);
+    expect(JSON.stringify(asStudent.body)).not.toContain(book.title);
 
     const asGuest = await new ApiClient().get(`/api/book/pending/${teacher._id}`);
     expect(asGuest.status).toBe(401);
@@ -117,13 +142,17 @@ describe('library through the gateway: upload, review, search, like, bookmark', 
   });
 
   it('when a student tries to review the book, then 403 and it stays pending', async () => {
-    const res = await otherStudent.client.request('PUT', `/api/book/${bookId}/status`, { status: 1 });
+    const book = await uploadBook();
+    await inPendingList(book.id);
+    const res = await otherStudent.client.request('PUT', `/api/book/${book.id}/status`, { status: 1 });
     expect(res.status).toBe(403);
-    expect((await pendingOf(teacher)).body.data.map((b) => b._id)).toContain(bookId);
+    expect((await pendingOf(teacher)).body.data.map((b) => b._id)).toContain(book.id);
   });
 
   it('when the teacher accepts it (status 1), then it leaves the pending list and a search by a prefix of its title finds it verified by the teacher', async () => {
-    const accepted = await teacher.client.request<ListAnswer<Book>>('PUT', `/api/book/${bookId}/status`, {
+    const book = await uploadBook();
+    await inPendingList(book.id);
+    const accepted = await teacher.client.request<ListAnswer<Book>>('PUT', `/api/book/${book.id}/status`, {
       status: 1,
       verifiedBy: 'Somebody Else',
     });
@@ -131,58 +160,70 @@ describe('library through the gateway: upload, review, search, like, bookmark', 
     expect(accepted.body).toMatchObject({
       success: true,
       message: 'Book accepted',
-      data: { _id: bookId, status: 'accepted', verifiedBy: teacher.name },
+      data: { _id: book.id, status: 'accepted', verifiedBy: teacher.name },
     });
-    expect((await pendingOf(teacher)).body.data.map((b) => b._id)).not.toContain(bookId);
+    expect((await pendingOf(teacher)).body.data.map((b) => b._id)).not.toContain(book.id);
 
-    const found = await search(new ApiClient(), `q=${encodeURIComponent(titlePrefix)}`);
+    const found = await search(new ApiClient(), `q=${encodeURIComponent(prefixOf(book.title))}`);
     expect(found.status).toBe(200);
     expect(found.body).toMatchObject({ success: true, pages: 1, total: 1, message: 'Books found' });
     expect(found.body.data).toEqual([
-      expect.objectContaining({ _id: bookId, title, status: 'accepted', verifiedBy: teacher.name }),
+      expect.objectContaining({
+        _id: book.id,
+        title: book.title,
+        status: 'accepted',
+        verifiedBy: teacher.name,
+      }),
     ]);
 
-    const again = await teacher.client.request('PUT', `/api/book/${bookId}/status`, { status: 2 });
+    const again = await teacher.client.request('PUT', `/api/book/${book.id}/status`, { status: 2 });
     expect(again.status).toBe(409);
   });
 
   it('when a student likes the book twice, then the like counts once', async () => {
-    const first = await like(otherStudent.client, bookId);
-    const second = await like(otherStudent.client, bookId);
+    const book = await acceptedBook();
+    const first = await like(otherStudent.client, book.id);
+    const second = await like(otherStudent.client, book.id);
     for (const res of [first, second]) {
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ success: true, data: { likes: [otherStudent._id], likesCount: 1 } });
     }
-    const found = await search(new ApiClient(), `q=${encodeURIComponent(titlePrefix)}`);
+    const found = await search(new ApiClient(), `q=${encodeURIComponent(prefixOf(book.title))}`);
     expect(found.body.data[0]).toMatchObject({ likesCount: 1, likes: [otherStudent._id] });
   });
 
   it('when a guest likes the book, then 401 and the count is unchanged', async () => {
-    const res = await like(new ApiClient(), bookId);
+    const book = await acceptedBook();
+    await like(otherStudent.client, book.id);
+    const res = await like(new ApiClient(), book.id);
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ success: false, code: 'UNAUTHENTICATED' });
-    const found = await search(new ApiClient(), `q=${encodeURIComponent(titlePrefix)}`);
-    expect(found.body.data[0]?.likesCount).toBe(1);
+    const found = await search(new ApiClient(), `q=${encodeURIComponent(prefixOf(book.title))}`);
+    expect(found.body.data[0]).toMatchObject({ likesCount: 1, likes: [otherStudent._id] });
   });
 
   it('when a student bookmarks the book, then their bookmarks list it, and nobody else can read that list', async () => {
-    const marked = await student.client.request('PATCH', '/api/book/bookmark', {
-      bookId,
+    const book = await acceptedBook();
+    const reader = await signUp('student', 'Meera Bookmarks');
+    const marked = await reader.client.request('PATCH', '/api/book/bookmark', {
+      bookId: book.id,
       userId: otherStudent._id,
     });
     expect(marked.status).toBe(200);
     expect(marked.body).toMatchObject({ success: true, message: 'Book bookmarked successfully' });
 
-    const mine = await student.client.get<ListAnswer<{ booksBookmark: Book[] }>>(
-      `/api/commonData/bookmarks/${student._id}`,
+    const mine = await reader.client.get<ListAnswer<{ booksBookmark: Book[] }>>(
+      `/api/commonData/bookmarks/${reader._id}`,
     );
     expect(mine.status).toBe(200);
     expect(mine.body.success).toBe(true);
-    expect(mine.body.data.booksBookmark).toEqual([expect.objectContaining({ _id: bookId, title })]);
+    expect(mine.body.data.booksBookmark).toEqual([
+      expect.objectContaining({ _id: book.id, title: book.title }),
+    ]);
 
     const theirs = await otherStudent.client.get(`/api/commonData/bookmarks/${otherStudent._id}`);
     expect(theirs.body).toMatchObject({ success: true, data: { booksBookmark: [] } });
-    const snooping = await otherStudent.client.get(`/api/commonData/bookmarks/${student._id}`);
+    const snooping = await otherStudent.client.get(`/api/commonData/bookmarks/${reader._id}`);
     expect(snooping.status).toBe(403);
   });
 });
