@@ -93,7 +93,15 @@ export async function run(): Promise<void> {
     : openDatabase({ pglite: await openEmbeddedPostgres(), closeWithHandle: true });
   const bus = createInProcessBus({ logger });
   const service = await startService(communityService, {
-    config: { PORT: 0, LOG_LEVEL: 'warn', JWT_PUBLIC_KEY: keys.publicKey },
+    config: {
+      PORT: 0,
+      LOG_LEVEL: 'warn',
+      JWT_PUBLIC_KEY: keys.publicKey,
+      // The pledge limits' defaults (docs/configuration.md; the bench records no pledges).
+      PLEDGE_USER_TOTAL_MAX: 100_000,
+      PLEDGE_USER_GOAL_PERCENT: 50,
+      PLEDGES_PER_USER_PER_HOUR: 5,
+    },
     database,
     bus,
     logger,
