@@ -103,10 +103,10 @@ function Dashboard({ user, form, uploads }: { user: SessionUser; form?: PanelFor
         </nav>
         {form ? (
           // A form is a region named by its own heading ("Create New Job Post"): the panel around it
-          // is no second landmark of the same name (axe landmark-unique).
-          <div ref={panel} className={styles.panel} tabIndex={-1}>
+          // has no name, so it is no second landmark of the same name (axe landmark-unique).
+          <section ref={panel} className={styles.panel} tabIndex={-1}>
             <FederatedPanel key={form.slug} form={form} onCreated={onCreated} />
-          </div>
+          </section>
         ) : (
           <section
             ref={panel}
