@@ -114,6 +114,29 @@ test.describe('signing in and out', () => {
     expect(await refreshCookies()).toEqual(['/api']);
   });
 
+  test('a browser still holding its refresh cookie at the old path /api/auth refreshes as before, and ends with it at /api', async ({
+    page,
+    context,
+    registered,
+    logIn,
+  }) => {
+    await logIn(page, await registered('student'));
+    const refresh = (await context.cookies()).find((c) => c.name === 'cc_refresh')!;
+    // What a login before the path widened left, 15 minutes on: the refresh cookie at /api/auth only.
+    await context.clearCookies();
+    await context.addCookies([{ ...refresh, path: '/api/auth' }]);
+
+    const status = await page.evaluate(
+      async () => (await fetch('/api/auth/refresh', { method: 'POST' })).status,
+    );
+
+    expect(status).toBe(200);
+    expect((await context.cookies()).filter((c) => c.name === 'cc_refresh').map((c) => c.path)).toEqual([
+      '/api',
+    ]);
+    expect(await page.evaluate(async () => (await fetch('/api/auth/me')).status)).toBe(200);
+  });
+
   test('a stored user whose session is gone is signed out on the next visit', async ({ page, context }) => {
     await page.goto('/');
     await page.evaluate(() =>
