@@ -92,8 +92,16 @@ export function renewLapsedSessions(options: {
   timeoutMs: number;
   logger: Logger;
   now?: () => number;
+  /**
+   * Renewals under way at once, at most. Beyond it a request goes on as it came (the web client then
+   * refreshes through /api/auth/refresh, behind the admission gate): a flood of made-up refresh
+   * cookies cannot open unbounded calls to identity past that gate.
+   */
+  maxInFlight?: number;
 }): { handler: RequestHandler; stop(): void } {
   const now = options.now ?? Date.now;
+  const maxInFlight = options.maxInFlight ?? 64;
+  let inFlight = 0;
   /** By refresh-token hash: a renewal under way, or one done at `doneAt` (shared for shareMs). */
   const renewals = new Map<string, { result: Promise<Renewal>; doneAt?: number }>();
 
@@ -119,24 +127,31 @@ export function renewLapsedSessions(options: {
       if (entry.doneAt !== undefined && at - entry.doneAt >= options.shareMs) renewals.delete(key);
   }
 
-  function renew(url: string, refreshToken: string, req: Request): Promise<Renewal> {
+  /** The renewal for this refresh token: shared, new, or undefined when too many are under way. */
+  function renew(url: string, refreshToken: string, req: Request): Promise<Renewal> | undefined {
     const key = createHash('sha256').update(refreshToken).digest('base64url');
     prune(now());
     const known = renewals.get(key);
     if (known) return known.result;
+    if (inFlight >= maxInFlight) return undefined;
+    inFlight += 1;
     const entry: { result: Promise<Renewal>; doneAt?: number } = {
-      result: callIdentity(url, refreshToken, req).then(
-        (outcome) => {
-          // Only a success is shared: a refusal is not cached, so nothing stale is ever answered.
-          if (outcome.renewed) entry.doneAt = now();
-          else renewals.delete(key);
-          return outcome;
-        },
-        (err: unknown) => {
-          renewals.delete(key);
-          throw err;
-        },
-      ),
+      result: callIdentity(url, refreshToken, req)
+        .finally(() => {
+          inFlight -= 1;
+        })
+        .then(
+          (outcome) => {
+            // Only a success is shared: a refusal is not cached, so nothing stale is ever answered.
+            if (outcome.renewed) entry.doneAt = now();
+            else renewals.delete(key);
+            return outcome;
+          },
+          (err: unknown) => {
+            renewals.delete(key);
+            throw err;
+          },
+        ),
     };
     renewals.set(key, entry);
     return entry.result;
@@ -164,9 +179,13 @@ export function renewLapsedSessions(options: {
 
   const handler: RequestHandler = async (req, res, next) => {
     const refreshToken = readCookie(req, REFRESH_COOKIE);
-    if (refreshToken && options.identityUrl && !SESSION_PATHS.has(req.path) && !holdsLiveSession(req)) {
+    const pending =
+      refreshToken && options.identityUrl && !SESSION_PATHS.has(req.path) && !holdsLiveSession(req)
+        ? renew(options.identityUrl, refreshToken, req)
+        : undefined;
+    if (pending) {
       try {
-        const outcome = await renew(options.identityUrl, refreshToken, req);
+        const outcome = await pending;
         setSessionCookies(res, outcome.setCookies);
         if (outcome.setCookies.length) keepPrivate(res);
         if (outcome.renewed) {
