@@ -152,9 +152,9 @@ describe('POST /api/event/createform', () => {
         .then((r) => r);
       // The post is under way once it waits for the row the expiry holds: a lock not granted.
       await waitFor('the post waiting for the poster row the expiry holds', async () => {
-        const waiting = await h.database.db.execute<{ n: number }>(
+        const waiting = (await h.database.db.execute(
           sql`select count(*)::int as n from pg_locks where not granted and database = (select oid from pg_database where datname = current_database())`,
-        );
+        )) as unknown as { rows: Array<{ n: number }> };
         return waiting.rows[0]!.n > 0;
       });
       release();
