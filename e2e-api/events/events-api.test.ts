@@ -126,4 +126,30 @@ describe('events through the gateway', () => {
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toMatchObject({ success: false, code: 'BODY_NOT_DECOMPRESSIBLE' });
   });
+
+  test('over the hourly poster quota, an upload is a 429 JSON with Retry-After through the gateway, answered before its body is read', async () => {
+    const ravi = await signUp('student', 'Ravi Quota');
+    const small = await photo(300, 400);
+    for (let i = 0; i < 20; i++)
+      expect((await upload(ravi, small, `p${i}.jpg`, 'image/jpeg')).status).toBe(200);
+    // About 2 MB: the service answers from the quota check while the gateway is still sending it.
+    const large = Buffer.concat([small, Buffer.alloc(2 * 1024 * 1024)]);
+    const body = new FormData();
+    body.append('poster', new Blob([new Uint8Array(large)], { type: 'image/jpeg' }), 'big.jpg');
+    const base = new ApiClient().baseUrl;
+    const refused = await fetch(`${base}/api/event/upload`, {
+      method: 'POST',
+      headers: { origin: base, cookie: `cc_access=${ravi.client.cookie('cc_access')}` },
+      body,
+    });
+
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({
+      success: false,
+      code: 'UPLOAD_QUOTA_EXCEEDED',
+      message: expect.stringMatching(/^You have uploaded 20 posters in the last hour/),
+    });
+    expect((await upload(asha, small, 'asha.jpg', 'image/jpeg')).status).toBe(200);
+  });
 });
