@@ -12,7 +12,8 @@ const repoRoot = path.resolve(__dirname, '..', '..', '..');
  */
 async function main() {
   const started = performance.now();
-  const webRoot = await ensureWebBuild(repoRoot);
+  // The platform process loads its code while the frontend build is checked (or made).
+  const webRoot = ensureWebBuild(repoRoot);
   const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(repoRoot, '.data'));
   const supervised = supervisePlatform({
     cwd: repoRoot,

@@ -23,6 +23,24 @@ export interface PlatformChildCrashed {
 
 export type PlatformChildMessage = PlatformChildReady | PlatformChildCrashed;
 
+/** From the supervisor, when the child was told to await it: start now, serving this folder. */
+export interface PlatformChildStart {
+  type: 'start';
+  webRoot?: string;
+}
+
+/** Resolves with the web root of the supervisor's `start` message. */
+function startMessage(): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const onMessage = (message: Partial<PlatformChildStart>) => {
+      if (message?.type !== 'start') return;
+      process.off('message', onMessage);
+      resolve(message.webRoot);
+    };
+    process.on('message', onMessage);
+  });
+}
+
 /** What the supervisor passes in the environment (the rest of it goes to the services, as always). */
 export const PLATFORM_CHILD_ENV = {
   dataDir: 'CAMPUS_PLATFORM_DATA_DIR',
@@ -30,6 +48,11 @@ export const PLATFORM_CHILD_ENV = {
   port: 'CAMPUS_PLATFORM_PORT',
   logLevel: 'CAMPUS_PLATFORM_LOG_LEVEL',
   seed: 'CAMPUS_PLATFORM_SEED',
+  /**
+   * '1': load the platform's code, then wait for a `start` message naming the web root before
+   * starting (the supervisor checks the frontend build meanwhile, in parallel).
+   */
+  awaitStart: 'CAMPUS_PLATFORM_AWAIT_START',
   /**
    * Tests only: '1' lets the parent make this process throw an uncaught error (an IPC message, which
    * nothing outside the parent can send; no request reaches it). Unset in `npm start`.
@@ -49,7 +72,10 @@ function required(name: string): string {
 }
 
 async function main() {
-  const webRoot = process.env[PLATFORM_CHILD_ENV.webRoot];
+  const webRoot =
+    process.env[PLATFORM_CHILD_ENV.awaitStart] === '1'
+      ? await startMessage()
+      : process.env[PLATFORM_CHILD_ENV.webRoot];
   const starting = startPlatform({
     dataDir: required(PLATFORM_CHILD_ENV.dataDir),
     port: Number(required(PLATFORM_CHILD_ENV.port)),

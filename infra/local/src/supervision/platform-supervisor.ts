@@ -9,7 +9,11 @@ export interface PlatformSupervisorOptions {
   dataDir: string;
   /** Gateway port; 0 picks a free one on the first start, which every restart then reuses. */
   port: number;
-  webRoot?: string;
+  /**
+   * The folder with the frontend builds, or a promise of it (`npm start` checks the build while the
+   * first platform process loads its code); undefined: API only.
+   */
+  webRoot?: string | Promise<string | undefined>;
   /** Log level when the environment sets none. */
   logLevel?: string;
   seed?: boolean;
@@ -90,15 +94,21 @@ export function supervisePlatform(options: PlatformSupervisorOptions): Supervise
     readline.createInterface({ input: stream }).on('line', output);
   }
 
+  // Known once the first start's promise settles; every restart then serves the same folder.
+  let webRoot: string | undefined = typeof options.webRoot === 'string' ? options.webRoot : undefined;
+  const webRootPending = typeof options.webRoot === 'object' ? options.webRoot : undefined;
+
   function launch(): void {
     const startedAt = performance.now();
+    const awaitStart = webRootPending !== undefined && !served;
     const env: NodeJS.ProcessEnv = {
       ...(options.env ?? process.env),
       [PLATFORM_CHILD_ENV.dataDir]: options.dataDir,
       [PLATFORM_CHILD_ENV.port]: String(port),
       [PLATFORM_CHILD_ENV.logLevel]: options.logLevel ?? 'warn',
       [PLATFORM_CHILD_ENV.seed]: String(options.seed ?? true),
-      ...(options.webRoot ? { [PLATFORM_CHILD_ENV.webRoot]: options.webRoot } : {}),
+      ...(webRoot ? { [PLATFORM_CHILD_ENV.webRoot]: webRoot } : {}),
+      ...(awaitStart ? { [PLATFORM_CHILD_ENV.awaitStart]: '1' } : {}),
     };
     const current = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
       cwd: options.cwd,
@@ -109,6 +119,20 @@ export function supervisePlatform(options: PlatformSupervisorOptions): Supervise
     child = current;
     pipe(current.stdout);
     pipe(current.stderr);
+    if (awaitStart)
+      webRootPending.then(
+        (root) => {
+          webRoot = root;
+          const start: PlatformChildStart = { type: 'start', ...(root ? { webRoot: root } : {}) };
+          if (current.connected) current.send(start);
+        },
+        (err: unknown) => {
+          // No platform without its frontends: the first start fails with the build's error.
+          stopping = true;
+          current.kill('SIGTERM');
+          rejectFirst(err instanceof Error ? err : new Error(String(err)));
+        },
+      );
     let crash: string | undefined;
     let readyAt: number | undefined;
     current.on('message', (message) => {
