@@ -104,12 +104,13 @@ function Dashboard({ user, form, uploads }: { user: SessionUser; form?: PanelFor
         {form ? (
           // A form is a region named by its own heading ("Create New Job Post"): the panel around it
           // has no name, so it is no second landmark of the same name (axe landmark-unique).
-          <section ref={panel} className={styles.panel} tabIndex={-1}>
+          <section ref={panel} id="profile-panel" className={styles.panel} tabIndex={-1}>
             <FederatedPanel key={form.slug} form={form} onCreated={onCreated} />
           </section>
         ) : (
           <section
             ref={panel}
+            id="profile-panel"
             className={styles.panel}
             aria-label={chosen ? chosen.label : 'Overview'}
             tabIndex={chosen ? -1 : undefined}
