@@ -199,7 +199,10 @@ describe('a guest', () => {
   it('when a guest opens the form, then they are asked to log in and nothing is fetched', () => {
     const { requests } = openForm(null);
     expect(screen.getByRole('heading', { name: 'Please log in' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fcommondataform',
+    );
     expect(requests).toHaveLength(0);
   });
 });
