@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startPlatform } from '../../infra/local/src/platform';
+import { supervisePlatform } from '../../infra/local/src/supervision/platform-supervisor';
 import { startMultiProcessPlatform } from '../../infra/local/src/multi-process/multi-process-platform';
 import { DEFAULT_AMQP_URL } from '../../infra/local/src/multi-process/multi-process-platform';
 import { createIsolatedVhost } from '../../infra/local/src/multi-process/rabbitmq-vhost';
@@ -13,6 +13,8 @@ export interface PlatformUnderTest {
   mode: Mode;
   url: string;
   teacherCode: string;
+  /** Each time the platform (embedded) or one of its processes (multi) crashed during the run. */
+  crashes(): string[];
   stop(): Promise<void>;
 }
 
@@ -47,18 +49,45 @@ export async function startPlatformUnderTest(mode: Mode): Promise<PlatformUnderT
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `campus-e2e-api-${mode}-`));
   const removeData = () => fs.rmSync(dataDir, { recursive: true, force: true });
   if (mode === 'embedded') {
-    const platform = await startPlatform({ dataDir, port: 0, logLevel: 'error', env: ENV, seed: false });
+    // As `npm start` runs it: one child process under the supervisor, so a crash anywhere in the
+    // platform is a crash (the supervisor's report, then a restart for the suites left), never
+    // something jest's own process absorbs.
+    const crashes: string[] = [];
+    const output: string[] = [];
+    const supervised = supervisePlatform({
+      cwd: path.resolve(__dirname, '..', '..'),
+      dataDir,
+      port: 0,
+      logLevel: 'error',
+      seed: false,
+      env: { ...process.env, ...ENV },
+      log: (line) => {
+        if (line.includes('The platform crashed')) crashes.push(line.trim());
+      },
+      output: (line) => {
+        output.push(line);
+        if (output.length > 200) output.shift();
+      },
+    });
+    const ready = await supervised.firstReady.catch((err: Error) => {
+      removeData();
+      throw new Error(`the embedded platform did not start: ${err.message}\n${output.join('\n')}`, {
+        cause: err,
+      });
+    });
     return {
       mode,
-      url: platform.url,
-      teacherCode: platform.teacherCode,
+      url: ready.url,
+      teacherCode: ready.teacherCode,
+      crashes: () => crashes,
       async stop() {
-        await platform.stop();
+        await supervised.stop();
         removeData();
       },
     };
   }
 
+  const crashes: string[] = [];
   const runId = `e2e_${randomBytes(4).toString('hex')}`;
   const vhost = await createIsolatedVhost(process.env.AMQP_URL ?? DEFAULT_AMQP_URL, runId);
   const logFile = path.join(dataDir, 'platform.log');
@@ -74,12 +103,17 @@ export async function startPlatformUnderTest(mode: Mode): Promise<PlatformUnderT
       servicePorts: 'free',
       env: ENV,
       seed: false,
-      log: (line) => fs.appendFileSync(logFile, `${line}\n`),
+      log: (line) => {
+        fs.appendFileSync(logFile, `${line}\n`);
+        // The runner's report of a process that died (and is restarted): see supervised-process.ts.
+        if (line.includes('!!!')) crashes.push(line.trim());
+      },
     });
     return {
       mode,
       url: platform.url,
       teacherCode: platform.teacherCode,
+      crashes: () => crashes,
       async stop() {
         await platform.stop();
         await vhost.remove();

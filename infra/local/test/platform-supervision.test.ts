@@ -78,7 +78,7 @@ describe('npm start: one crash is never an outage', () => {
     expect(supervised.pid()).not.toBe(firstPid);
     expect(supervised.restarts()).toBe(1);
     expect(lines.join('\n')).toMatch(
-      /The platform crashed \(Error: a test made the platform throw an uncaught error\); restarting it in \d+ ms/,
+      /The platform crashed \(Error: a test made the platform throw an uncaught error\)[^]*restarting it in \d+ ms \(restart #1\)/,
     );
     const login = await post(`${second.url}/api/auth/login`, { email, password: PASSWORD });
     expect(login.status).toBe(200);

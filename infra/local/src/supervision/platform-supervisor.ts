@@ -137,7 +137,11 @@ export function supervisePlatform(options: PlatformSupervisorOptions): Supervise
     let readyAt: number | undefined;
     current.on('message', (message) => {
       if (!isMessage(message)) return;
-      if (message.type === 'crashed') crash = message.error;
+      if (message.type === 'crashed') {
+        crash = message.error;
+        // Said at once: the process still closes its database before it exits.
+        if (served && !stopping) log(`\n!!! The platform crashed (${crash}); it is closing its data.`);
+      }
       if (message.type !== 'ready') return;
       readyAt = performance.now();
       port = Number(new URL(message.url).port);
@@ -170,7 +174,9 @@ export function supervisePlatform(options: PlatformSupervisorOptions): Supervise
         const wait = backoffMs;
         backoffMs = Math.min(maxBackoffMs, backoffMs * 2);
         log(
-          `\n!!! The platform crashed (${how}); restarting it in ${wait} ms (restart #${restartCount + 1}).`,
+          crash
+            ? `The platform exited after the crash; restarting it in ${wait} ms (restart #${restartCount + 1}).`
+            : `\n!!! The platform crashed (${how}); restarting it in ${wait} ms (restart #${restartCount + 1}).`,
         );
         void sleep(wait).then(() => {
           if (stopping) return;
