@@ -1,7 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
-import { PLATFORM_CHILD_ENV, type PlatformChildMessage, type PlatformChildReady } from './platform-child';
+import {
+  PLATFORM_CHILD_ENV,
+  type PlatformChildMessage,
+  type PlatformChildReady,
+  type PlatformChildStart,
+} from './platform-child';
 
 export interface PlatformSupervisorOptions {
   /** Working directory of the platform process (the repository root). */
