@@ -1,21 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Request, Response } from 'express';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import {
-  getTableConfig,
-  index,
-  integer,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-  type PgSchema,
-} from 'drizzle-orm/pg-core';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { index, integer, primaryKey, text, timestamp, uuid, type PgSchema } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
 import type { Db } from './db';
 import { AppError } from './errors';
-import type { ScheduledJob, TickOutcome } from './scheduled-job';
+import { createPruneJob } from './prune-job';
+import type { ScheduledJob } from './scheduled-job';
 
 /**
  * One create per intent: a client that sends `Idempotency-Key` on a create gets one item however
@@ -258,53 +250,17 @@ export interface IdempotencyPruneJobOptions {
  * declares an idempotency table. An expired row not yet pruned is already treated as absent.
  */
 export function createIdempotencyPruneJob(options: IdempotencyPruneJobOptions): ScheduledJob {
-  const { db, table } = options;
-  const everyMs = options.everyMs ?? 60 * 60 * 1000;
-  const clock = options.now ?? (() => new Date());
-  const { schema, name } = getTableConfig(table);
-  const lockKey = `${schema}.${name}.prune`;
-  const logger = options.logger.child({ job: 'prune-idempotency-keys' });
-  let timer: NodeJS.Timeout | undefined;
-  let inFlight: Promise<TickOutcome> | undefined;
-
-  const prune = async (): Promise<TickOutcome> => {
-    try {
-      const deleted = await db.transaction(async (tx) => {
-        const locked = (await tx.execute(
-          sql`select pg_try_advisory_xact_lock(hashtext(${lockKey})) as locked`,
-        )) as { rows: Array<{ locked: boolean }> };
-        if (!locked.rows[0]?.locked) return undefined;
-        const gone = await tx.delete(table).where(lt(table.expiresAt, clock())).returning({ key: table.key });
-        return gone.length;
-      });
-      if (deleted === undefined) return 'busy';
-      if (deleted > 0) logger.info({ deleted }, 'pruned expired idempotency keys');
-      return 'ran';
-    } catch (err) {
-      logger.error({ err }, 'idempotency key pruning failed; the next check tries again');
-      return 'failed';
-    }
-  };
-  const tick = (): Promise<TickOutcome> => {
-    inFlight ??= prune().finally(() => {
-      inFlight = undefined;
-    });
-    return inFlight;
-  };
-
-  return {
+  const { table } = options;
+  return createPruneJob({
     name: 'prune-idempotency-keys',
-    tick,
-    start() {
-      if (timer) return;
-      void tick();
-      timer = setInterval(() => void tick(), everyMs);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      timer = undefined;
-      await inFlight;
-    },
-  };
+    db: options.db,
+    table,
+    prune: async (tx, now) =>
+      (await tx.delete(table).where(lt(table.expiresAt, now)).returning({ key: table.key })).length,
+    prunedMessage: 'pruned expired idempotency keys',
+    failedMessage: 'idempotency key pruning failed; the next check tries again',
+    logger: options.logger,
+    now: options.now,
+    everyMs: options.everyMs,
+  });
 }

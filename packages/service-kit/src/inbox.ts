@@ -1,9 +1,10 @@
 import type { EventEnvelope } from '@campus/contracts/events';
-import { lt, sql } from 'drizzle-orm';
-import { getTableConfig, index, text, timestamp, uuid, type PgSchema } from 'drizzle-orm/pg-core';
+import { lt } from 'drizzle-orm';
+import { index, text, timestamp, uuid, type PgSchema } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
 import type { Db, DbExecutor, Tx } from './db';
-import type { ScheduledJob, TickOutcome } from './scheduled-job';
+import { createPruneJob } from './prune-job';
+import type { ScheduledJob } from './scheduled-job';
 
 /**
  * The inbox table: ids of the events a service has handled. Declared by each consuming service in
@@ -104,51 +105,15 @@ export interface InboxPruneJobOptions {
 export function createInboxPruneJob(options: InboxPruneJobOptions): ScheduledJob {
   const { db, inbox } = options;
   const retentionMs = options.retentionMs ?? INBOX_RETENTION_MS;
-  const everyMs = options.everyMs ?? 60 * 60 * 1000;
-  const clock = options.now ?? (() => new Date());
-  const { schema, name } = getTableConfig(inbox);
-  const lockKey = `${schema}.${name}.prune`;
-  const logger = options.logger.child({ job: 'prune-inbox' });
-  let timer: NodeJS.Timeout | undefined;
-  let inFlight: Promise<TickOutcome> | undefined;
-
-  const prune = async (): Promise<TickOutcome> => {
-    try {
-      const deleted = await db.transaction(async (tx) => {
-        const locked = (await tx.execute(
-          sql`select pg_try_advisory_xact_lock(hashtext(${lockKey})) as locked`,
-        )) as { rows: Array<{ locked: boolean }> };
-        if (!locked.rows[0]?.locked) return undefined;
-        return pruneInbox(tx, inbox, new Date(clock().getTime() - retentionMs));
-      });
-      if (deleted === undefined) return 'busy';
-      if (deleted > 0) logger.info({ deleted }, 'pruned handled event ids from the inbox');
-      return 'ran';
-    } catch (err) {
-      logger.error({ err }, 'inbox pruning failed; the next check tries again');
-      return 'failed';
-    }
-  };
-  const tick = (): Promise<TickOutcome> => {
-    inFlight ??= prune().finally(() => {
-      inFlight = undefined;
-    });
-    return inFlight;
-  };
-
-  return {
+  return createPruneJob({
     name: 'prune-inbox',
-    tick,
-    start() {
-      if (timer) return;
-      void tick();
-      timer = setInterval(() => void tick(), everyMs);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      timer = undefined;
-      await inFlight;
-    },
-  };
+    db,
+    table: inbox,
+    prune: (tx, now) => pruneInbox(tx, inbox, new Date(now.getTime() - retentionMs)),
+    prunedMessage: 'pruned handled event ids from the inbox',
+    failedMessage: 'inbox pruning failed; the next check tries again',
+    logger: options.logger,
+    now: options.now,
+    everyMs: options.everyMs,
+  });
 }
