@@ -200,7 +200,12 @@ describe('POST /api/community', () => {
       'isAnonymous',
       'isAnonymous must be true or false',
     ],
-    ['a NUL byte', { title: 'a\u0000b', content: 'y' }, 'title', 'Title must not contain control characters.'],
+    [
+      'a NUL byte',
+      { title: 'a\u0000b', content: 'y' },
+      'title',
+      'Title must not contain control characters.',
+    ],
   ])('when the body has %s, then 400 naming the field', async (_what, body, field, message) => {
     const res = await request(h.url)
       .post('/api/community')
