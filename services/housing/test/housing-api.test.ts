@@ -8,6 +8,7 @@ import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/te
 import { generateTestKeys } from '@campus/service-kit/testing/test-keys';
 import { waitFor } from '@campus/service-kit/testing/wait-for';
 import { housingService } from '../src/service';
+import { validFlat } from './helpers';
 
 let h: ServiceHarness;
 let clock = Date.parse('2026-03-01T09:00:00Z');
@@ -40,16 +41,7 @@ function signedIn(name: string) {
   return { user, headers: { Authorization: `Bearer ${signAccessToken(user, h.keys.privateKey, 900)}` } };
 }
 
-const flat = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Sunny 2BHK near the main gate',
-  description: 'One room free in a 2BHK, ten minutes on foot to campus. Wi-Fi and a cook.',
-  location: 'https://maps.google.com/?q=Kothrud+Pune',
-  genderPreference: 'female',
-  rent: 8500,
-  moveInDate: '2026-07-01',
-  contactInfo: '+91 98765 43210',
-  ...overrides,
-});
+const flat = (overrides: Record<string, unknown> = {}) => ({ ...validFlat, ...overrides });
 
 async function create(headers: Record<string, string>, overrides: Record<string, unknown> = {}) {
   const res = await request(h.url).post('/api/flat').set(headers).send(flat(overrides)).expect(201);

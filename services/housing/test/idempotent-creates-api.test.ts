@@ -5,6 +5,7 @@ import { describeIdempotentCreate } from '@campus/service-kit/testing/idempotent
 import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';
 import { flats } from '../src/data/schema';
 import { housingService } from '../src/service';
+import { validFlat } from './helpers';
 
 let h: ServiceHarness;
 /** Asha's request headers: a signed access token naming her, as the gateway hands her over. */
@@ -19,21 +20,11 @@ beforeEach(async () => {
   asha = { Authorization: `Bearer ${signAccessToken(user, h.keys.privateKey, 900)}` };
 });
 
-const flat = {
-  name: 'Sunny 2BHK near the main gate',
-  description: 'One room free in a 2BHK, ten minutes on foot to campus. Wi-Fi and a cook.',
-  location: 'https://maps.google.com/?q=Kothrud+Pune',
-  genderPreference: 'female',
-  rent: 8500,
-  moveInDate: '2026-07-01',
-  contactInfo: '+91 98765 43210',
-};
-
 describeIdempotentCreate(() => h, {
   what: 'a flat request',
   path: () => '/api/flat',
   headers: () => asha,
-  body: () => flat,
-  otherBody: () => ({ ...flat, rent: 9000 }),
+  body: () => validFlat,
+  otherBody: () => ({ ...validFlat, rent: 9000 }),
   count: async () => (await h.database.db.select({ n: count() }).from(flats))[0]!.n,
 });
