@@ -187,6 +187,10 @@ export function createApiProxy(options: {
         'SERVICE_UNAVAILABLE',
         'This part of Campus Connect is not available yet.',
       );
+    // A client that left while an earlier step waited (a session renewal) has already had its 'close':
+    // a slot taken now would never be given back (found in review: four aborted renewals closed a
+    // service for good).
+    if (req.socket.destroyed || res.writableEnded) return;
     const { service } = route;
     const timeoutMs = route.timeoutMs ?? options.defaultTimeoutMs;
     setForwardedHeaders(req);

@@ -1,4 +1,6 @@
 import http from 'node:http';
+import net from 'node:net';
+import { Writable } from 'node:stream';
 import pino from 'pino';
 import { loadConfig } from '@campus/service-kit/config';
 import { generateTestKeys } from '@campus/service-kit/testing/test-keys';
@@ -287,5 +289,77 @@ describe('a frontend container that does not answer', () => {
     expect(await freshGet(`${gateway.url}/feature`)).toMatchObject({ status: 503 });
     shell.release();
     expect(await freshGet(`${gateway.url}/feature`)).toMatchObject({ status: 200 });
+  });
+});
+
+describe('clients that leave while their session is being renewed', () => {
+  const IN_FLIGHT = 2;
+  const identityHeld: http.ServerResponse[] = [];
+  const aborted: string[] = [];
+  let identity: StandInServer;
+  let service: StandInServer;
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    // Identity holds every renewal until the test lets go, so each client can leave while it waits.
+    identity = await startStandIn((req, res) => {
+      if (req.url === '/api/auth/refresh') return void identityHeld.push(res);
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"success":false}');
+    });
+    service = await startStandIn((_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true}'),
+    );
+    gateway = await startGateway(
+      gatewayConfig(service.url, {
+        IDENTITY_SERVICE_URL: identity.url,
+        UPSTREAM_MAX_IN_FLIGHT: String(IN_FLIGHT),
+        UPSTREAM_MAX_QUEUED: '0',
+      }),
+      // The access log says when the gateway has seen a client leave.
+      pino(
+        { level: 'info' },
+        new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            if (chunk.toString().includes('"request aborted"')) aborted.push(chunk.toString());
+            done();
+          },
+        }),
+      ),
+    );
+  });
+  afterAll(async () => {
+    for (const res of identityHeld) res.destroy();
+    await gateway.stop();
+    await identity.close();
+    await service.close();
+  });
+
+  test('when more clients than the gate holds hang up during their renewal, then the service still answers the next reader (no slot is lost)', async () => {
+    const leaving = IN_FLIGHT * 2;
+    const sockets = Array.from({ length: leaving }, (_, i) => {
+      const socket = net.connect(Number(new URL(gateway.url).port), '127.0.0.1');
+      socket.on('error', () => undefined);
+      socket.write(
+        `GET /api/community?limit=1 HTTP/1.1\r\nHost: campus.test\r\nCookie: cc_refresh=made-up-${i}\r\n\r\n`,
+      );
+      return socket;
+    });
+    await waitFor('every renewal to reach identity', () => identityHeld.length, {
+      until: (n) => n === leaving,
+    });
+    for (const socket of sockets) socket.destroy();
+    await waitFor('the gateway to see every client leave', () => aborted.length, {
+      until: (n) => n === leaving,
+    });
+    // Identity refuses the made-up cookies; the requests carry on to the proxy with nobody to answer.
+    for (const res of identityHeld.splice(0))
+      res.writeHead(401, { 'content-type': 'application/json' }).end('{"success":false}');
+
+    const reader = await waitFor(
+      'a guest read to be answered',
+      () => freshGet(`${gateway.url}/api/community?limit=1`),
+      { until: (answer) => 'status' in answer && answer.status === 200, timeoutMs: 5_000 },
+    );
+    expect(reader).toMatchObject({ status: 200 });
   });
 });
