@@ -32,6 +32,9 @@ export function safeReturnPath(value: string | null | undefined): string | undef
     return undefined;
   }
   if (resolved.origin !== BASE) return undefined;
+  // Dot segments can resolve to a path that starts with '//' ('/..//evil.test'), which a browser reads
+  // as another host wherever the path is used: the resolved path must start with a single '/' too.
+  if (resolved.pathname.startsWith('//')) return undefined;
   if (AUTH_PATHS.has(resolved.pathname.replace(/\/+$/, '') || '/')) return undefined;
   return `${resolved.pathname}${resolved.search}${resolved.hash}`;
 }
