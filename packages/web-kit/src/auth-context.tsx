@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { apiClient as defaultApiClient, type ApiClient } from '@campus/web-kit/api-client';
 import { isApiError } from '@campus/web-kit/api-error';
+import { forgetDraftsOf } from '@campus/web-kit/draft-storage';
 import {
   authStore as defaultAuthStore,
   type AuthAction,
@@ -19,7 +20,7 @@ export interface AuthContextValue extends AuthState {
   dispatch(action: AuthAction): void;
   /** Signs in; resolves with the user (isFirstTime included) or rejects with the ApiError. */
   login(credentials: Credentials): Promise<SessionUser>;
-  /** Ends the session on the server (best effort) and forgets the stored user. */
+  /** Ends the session on the server (best effort), forgets the stored user and their drafts on this device. */
   logout(): Promise<void>;
 }
 
@@ -72,10 +73,12 @@ export function useAuth(): AuthContextValue {
   );
 
   const logout = useCallback(async () => {
+    const leaving = store.getState().user;
     try {
       await api.post('/api/auth/logout');
     } finally {
       store.dispatch({ type: 'LOGOUT' });
+      if (leaving) forgetDraftsOf(leaving._id);
     }
   }, [store, api]);
 

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
+import { draftKey } from './draft-storage';
 import { useLeaveGuard } from './leave-guard';
 
-/** Where drafts live: localStorage `campus:draft:<form>:<user>`. */
-export const DRAFT_KEY_PREFIX = 'campus:draft:';
 /** How long typing pauses before the draft is written. */
 export const DRAFT_SAVE_DELAY_MS = 400;
 
@@ -52,7 +51,7 @@ export function useFormDraft<T extends FieldValues>(
   form: Pick<UseFormReturn<T>, 'reset' | 'watch' | 'getValues'>,
   { formKey, userId, empty, omit = [] }: FormDraftOptions<T>,
 ): FormDraft {
-  const key = userId ? `${DRAFT_KEY_PREFIX}${formKey}:${userId}` : undefined;
+  const key = userId ? draftKey(formKey, userId) : undefined;
   const [restored, setRestored] = useState(false);
   const [hasText, setHasText] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -153,7 +152,7 @@ export function useStateDraft<T extends FieldValues>(
   restore: (values: T) => void,
   { formKey, userId, empty }: Omit<FormDraftOptions<T>, 'omit'>,
 ): FormDraft {
-  const key = userId ? `${DRAFT_KEY_PREFIX}${formKey}:${userId}` : undefined;
+  const key = userId ? draftKey(formKey, userId) : undefined;
   const [restored, setRestored] = useState(false);
   const latest = useRef({ values, restore, empty, dirty: false });
   latest.current = { ...latest.current, values, restore, empty };

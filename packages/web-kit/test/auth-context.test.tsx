@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createApiClient } from '../src/api-client';
 import { AuthProvider, useAuth } from '../src/auth-context';
 import { createAuthStore, USER_STORAGE_KEY } from '../src/auth-store';
+import { draftKey } from '../src/draft-storage';
 import { scriptedFetch, type ScriptedReply } from '../src/testing/scripted-fetch';
 
 function AuthProbe() {
@@ -86,6 +87,32 @@ describe('useAuth', () => {
     expect(await screen.findByText('user: none')).toBeInTheDocument();
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['POST /api/auth/logout']);
     expect(localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
+  });
+
+  it("when the user logs out, then their drafts on this device are forgotten and other users' drafts are kept", async () => {
+    localStorage.setItem(USER_STORAGE_KEY, JSON.stringify({ _id: 'u1', name: 'Asha', isTeacher: false }));
+    localStorage.setItem(draftKey('community/post', 'u1'), '{"title":"An anonymous worry"}');
+    localStorage.setItem(draftKey('careers/interview', 'u1'), '{"companyName":"Zephyr"}');
+    localStorage.setItem(draftKey('community/post', 'u2'), '{"title":"Ravi on the same laptop"}');
+    renderWith([{ status: 200, body: { success: true } }]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'log out' }));
+
+    expect(await screen.findByText('user: none')).toBeInTheDocument();
+    expect(localStorage.getItem(draftKey('community/post', 'u1'))).toBeNull();
+    expect(localStorage.getItem(draftKey('careers/interview', 'u1'))).toBeNull();
+    expect(localStorage.getItem(draftKey('community/post', 'u2'))).not.toBeNull();
+  });
+
+  it('when the session cannot be refreshed, then the drafts stay for when the user signs in again', async () => {
+    localStorage.setItem(USER_STORAGE_KEY, JSON.stringify({ _id: 'u1', name: 'Asha', isTeacher: false }));
+    localStorage.setItem(draftKey('community/post', 'u1'), '{"title":"Half written"}');
+    const { store } = renderWith([]);
+
+    act(() => store.dispatch({ type: 'LOGOUT' }));
+
+    expect(await screen.findByText('user: none')).toBeInTheDocument();
+    expect(localStorage.getItem(draftKey('community/post', 'u1'))).not.toBeNull();
   });
 
   it('when the logout call fails, then the user is still signed out locally', async () => {
