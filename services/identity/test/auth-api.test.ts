@@ -382,7 +382,7 @@ describe('me, refresh and logout', () => {
       200,
     );
     const rotated = cookieValue(first, 'cc_refresh');
-    clockOffsetMs = 60_000;
+    clockOffsetMs = 5 * 60_000;
     // The thief replays the old token: refused, and the legitimate holder's newer token dies with it.
     const replay = await withCookies(request(h.url).post('/api/auth/refresh'), { refresh: s.refresh }).expect(
       401,
@@ -391,6 +391,63 @@ describe('me, refresh and logout', () => {
     await withCookies(request(h.url).post('/api/auth/refresh'), { refresh: rotated }).expect(401);
     // Its access tokens too, the one the legitimate holder got at the rotation included.
     expect(await revokedSessions()).toEqual([sessionOf(cookieValue(first, 'cc_access'))]);
+  });
+
+  test('when the answer that carried a rotated token was lost, then the old token presented again within a minute renews the session, and the lost token counts as a replay', async () => {
+    const s = await signIn();
+    const lost = await withCookies(request(h.url).post('/api/auth/refresh'), { refresh: s.refresh }).expect(
+      200,
+    );
+    clockOffsetMs = 30_000;
+    const again = await withCookies(request(h.url).post('/api/auth/refresh'), { refresh: s.refresh }).expect(
+      200,
+    );
+    const renewed = cookieValue(again, 'cc_refresh');
+    expect(renewed).not.toBe(cookieValue(lost, 'cc_refresh'));
+    expect(await revokedSessions()).toEqual([]);
+    await withCookies(request(h.url).post('/api/auth/refresh'), { refresh: renewed }).expect(200);
+    // Whoever holds the lost token (it was delivered after all, to a thief or a stale tab) ends the session.
+    clockOffsetMs = 90_000;
+    const replay = await withCookies(request(h.url).post('/api/auth/refresh'), {
+      refresh: cookieValue(lost, 'cc_refresh'),
+    }).expect(401);
+    expect(replay.body.code).toBe('SESSION_ENDED');
+    expect(await revokedSessions()).toEqual([sessionOf(s.access)]);
+  });
+
+  test('when the old token comes twice after a lost answer, then the second is a retryable race, and a third after the window ends the session', async () => {
+    const s = await signIn();
+    await withCookies(request(h.url).post('/api/auth/refresh'), { refresh: s.refresh }).expect(200);
+    clockOffsetMs = 30_000;
+    const renewed = await withCookies(request(h.url).post('/api/auth/refresh'), {
+      refresh: s.refresh,
+    }).expect(200);
+    const second = await withCookies(request(h.url).post('/api/auth/refresh'), { refresh: s.refresh }).expect(
+      401,
+    );
+    expect(second.body.code).toBe('REFRESH_RACE');
+    expect(await revokedSessions()).toEqual([]);
+    clockOffsetMs = 50_000;
+    // The old token once more, after the renewal was delivered: a replay.
+    await withCookies(request(h.url).post('/api/auth/refresh'), { refresh: s.refresh }).expect(401);
+    expect(await revokedSessions()).toEqual([sessionOf(cookieValue(renewed, 'cc_access'))]);
+  });
+
+  test('when the successor was used, then the old token presented within a minute is a replay that ends the session', async () => {
+    const s = await signIn();
+    const first = await withCookies(request(h.url).post('/api/auth/refresh'), { refresh: s.refresh }).expect(
+      200,
+    );
+    clockOffsetMs = 15_000;
+    await withCookies(request(h.url).post('/api/auth/refresh'), {
+      refresh: cookieValue(first, 'cc_refresh'),
+    }).expect(200);
+    clockOffsetMs = 30_000;
+    const replay = await withCookies(request(h.url).post('/api/auth/refresh'), { refresh: s.refresh }).expect(
+      401,
+    );
+    expect(replay.body.code).toBe('SESSION_ENDED');
+    expect(await revokedSessions()).toEqual([sessionOf(s.access)]);
   });
 
   test('when logging out, then cookies are cleared and the refresh token is dead', async () => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { AuthUser } from '@campus/service-kit/auth';
 import { signAccessToken } from '@campus/service-kit/auth';
 import type { Db, DbExecutor } from '@campus/service-kit/db';
@@ -31,6 +31,16 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * winner rotated it. That is a race, not a theft, so it gets a retryable 401 and the family lives on.
  */
 export const REFRESH_RACE_WINDOW_MS = 10_000;
+
+/**
+ * An answer that carried a rotated token can be lost (the gateway renews on ordinary calls, and a page
+ * aborts those when it navigates): the browser then still holds the consumed token, and its successor
+ * was never used. Within this long of the rotation, presenting the consumed token again retires the
+ * unused successor and issues a new one, instead of ending the session as a theft. The retired successor
+ * counts as replayed if it is ever presented, so a thief holding the old token is still caught at the
+ * holder's next refresh (grace periods of up to a minute are what Auth0's and Okta's rotation allow).
+ */
+export const REFRESH_LOST_ANSWER_WINDOW_MS = 60_000;
 
 /**
  * A revocation is listed this long past the lapse of the session's last possible access token: a
@@ -93,6 +103,45 @@ export function createSessions(deps: SessionsDeps) {
         .where(lt(sessionRevocations.tokensExpireAt, new Date(now.getTime() - REVOCATION_RETENTION_MS)));
     });
 
+  /**
+   * `consumed` was rotated a little while ago and is presented again: when the token its rotation issued
+   * is the family's newest and was never used, that answer was lost on its way; the successor is retired
+   * (consumed and revoked, so presenting it later is a replay) and a new one issued. When another
+   * rotation of the family happened within the race window (a second request after the same lost
+   * answer), 'race'. Otherwise undefined: a replay.
+   */
+  const reissueAfterLostAnswer = (consumed: typeof refreshTokens.$inferSelect, now: Date) =>
+    deps.db.transaction(async (tx): Promise<SessionTokens | 'race' | undefined> => {
+      const family = await tx
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.familyId, consumed.familyId))
+        .orderBy(desc(refreshTokens.createdAt), desc(refreshTokens.id))
+        .limit(2);
+      const [newest, previous] = family;
+      if (!newest || previous?.id !== consumed.id) {
+        const justRotated = family.some(
+          (t) => t.rotatedAt && now.getTime() - t.rotatedAt.getTime() < REFRESH_RACE_WINDOW_MS,
+        );
+        return justRotated ? 'race' : undefined;
+      }
+      if (newest.expiresAt <= now) return undefined;
+      const [retired] = await tx
+        .update(refreshTokens)
+        .set({ rotatedAt: now, revokedAt: now })
+        .where(
+          and(
+            eq(refreshTokens.id, newest.id),
+            isNull(refreshTokens.rotatedAt),
+            isNull(refreshTokens.revokedAt),
+          ),
+        )
+        .returning({ id: refreshTokens.id });
+      if (!retired) return undefined; // the successor was used: the answer was not lost
+      const user = await deps.loadUser(tx, consumed.userId);
+      return user ? issue(tx, user, consumed.familyId) : undefined;
+    });
+
   return {
     start: (user: AuthUser) => issue(deps.db, user, randomUUID()),
 
@@ -129,15 +178,17 @@ export function createSessions(deps: SessionsDeps) {
         .from(refreshTokens)
         .where(eq(refreshTokens.tokenHash, tokenHash))
         .limit(1);
-      if (
-        known?.rotatedAt &&
-        !known.revokedAt &&
-        now.getTime() - known.rotatedAt.getTime() < REFRESH_RACE_WINDOW_MS
-      )
-        throw AppError.unauthenticated(
-          'Your session was just refreshed elsewhere. Please retry.',
-          'REFRESH_RACE',
-        );
+      const race = () =>
+        AppError.unauthenticated('Your session was just refreshed elsewhere. Please retry.', 'REFRESH_RACE');
+      const sinceRotation = known?.rotatedAt ? now.getTime() - known.rotatedAt.getTime() : undefined;
+      if (known && !known.revokedAt && sinceRotation !== undefined) {
+        if (sinceRotation < REFRESH_RACE_WINDOW_MS) throw race();
+        if (sinceRotation < REFRESH_LOST_ANSWER_WINDOW_MS) {
+          const answer = await reissueAfterLostAnswer(known, now);
+          if (answer === 'race') throw race();
+          if (answer) return answer;
+        }
+      }
       if (known?.rotatedAt) await revokeFamily(known.familyId, known.userId);
       throw ended();
     },
