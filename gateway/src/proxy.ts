@@ -222,6 +222,15 @@ export function createApiProxy(options: {
       },
       (reason) => shed(res, service, reason),
     );
+    // An answer complete before the request's body was read (the service refused it early: a quota,
+    // a size) leaves the rest of the body unread on the client's connection, which the client then
+    // reuses for its next request and finds dead. The rest is read and dropped (capped by the
+    // route's body limit), as Node does for a request nobody reads.
+    res.once('finish', () => {
+      if (req.complete) return;
+      req.unpipe();
+      req.resume();
+    });
     res.once('close', () => {
       cancelWait();
       clearTimeout(forwarded.upstreamDeadline);
