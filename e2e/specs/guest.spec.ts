@@ -46,7 +46,8 @@ test.describe('a guest', () => {
       await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href);
     }
     await expect(nav.getByRole('link', { name: 'Campus Connect' })).toHaveAttribute('href', '/');
-    await expect(nav.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    // Signing in comes back to the page the guest was on (issue 23 item 7).
+    await expect(nav.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login?next=%2Ffeature');
 
     const tiles = page.getByRole('list', { name: 'Features' }).getByRole('heading');
     await expect(tiles).toHaveText([
