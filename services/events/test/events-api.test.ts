@@ -150,15 +150,21 @@ describe('POST /api/event/createform', () => {
         .set(asha.headers)
         .send({ posterLink: uploaded.body.posterUrl, registerLink: 'https://x.example.org' })
         .then((r) => r);
-      // The post is under way once it waits for the row the expiry holds: a lock not granted.
-      await waitFor('the post waiting for the poster row the expiry holds', async () => {
-        const waiting = (await h.database.db.execute(
-          sql`select count(*)::int as n from pg_locks where not granted and database = (select oid from pg_database where datname = current_database())`,
-        )) as unknown as { rows: Array<{ n: number }> };
-        return waiting.rows[0]!.n > 0;
-      });
-      release();
-      await expiry;
+      try {
+        // The post is under way once it waits for the row the expiry holds: a lock not granted. A row
+        // lock is waited for as the holder's transaction id, whose pg_locks row names no database: the
+        // waiter is found by its backend's database instead.
+        await waitFor('the post waiting for the poster row the expiry holds', async () => {
+          const waiting = (await h.database.db.execute(
+            sql`select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid where not l.granted and a.datname = current_database()`,
+          )) as unknown as { rows: Array<{ n: number }> };
+          return waiting.rows[0]!.n > 0;
+        });
+      } finally {
+        // Whatever happened, the expiry's transaction ends: left open, it would hold every later test.
+        release();
+        await expiry;
+      }
       const res = await posting;
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('POSTER_UNKNOWN');
