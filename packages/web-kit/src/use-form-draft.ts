@@ -42,6 +42,26 @@ function isEmpty<T extends FieldValues>(values: T, empty: T): boolean {
 }
 
 /**
+ * The draft stored under `key`, in the shape of `empty` (a field whose stored type differs keeps its
+ * empty value); undefined when there is none, it cannot be read, or it holds no text.
+ */
+function readDraft<T extends FieldValues>(key: string, empty: T): T | undefined {
+  let saved: unknown;
+  try {
+    saved = JSON.parse(storage()?.getItem(key) ?? 'null');
+  } catch {
+    return undefined;
+  }
+  if (!saved || typeof saved !== 'object') return undefined;
+  const values = { ...empty };
+  for (const name of Object.keys(values) as Array<keyof T>) {
+    const value = (saved as Record<string, unknown>)[name as string];
+    if (typeof value === typeof values[name]) values[name] = value as T[keyof T];
+  }
+  return isEmpty(values, empty) ? undefined : values;
+}
+
+/**
  * Keeps a long form's text on the device while it is written (issue 23 item 6): written a moment
  * after typing pauses (and at once when the form goes away), per form and user; put back when the
  * user comes back; forgotten on success or Discard. While the form holds text, leaving it asks
@@ -77,20 +97,8 @@ export function useFormDraft<T extends FieldValues>(
 
   // Put a stored draft back once per form and user.
   useEffect(() => {
-    if (!key) return;
-    let saved: unknown;
-    try {
-      saved = JSON.parse(storage()?.getItem(key) ?? 'null');
-    } catch {
-      saved = null;
-    }
-    if (!saved || typeof saved !== 'object') return;
-    const values = { ...latest.current.empty };
-    for (const name of Object.keys(values) as Array<keyof T>) {
-      const value = (saved as Record<string, unknown>)[name as string];
-      if (typeof value === typeof values[name]) values[name] = value as T[keyof T];
-    }
-    if (isEmpty(values, latest.current.empty)) return;
+    const values = key ? readDraft(key, latest.current.empty) : undefined;
+    if (!values) return;
     form.reset(values as DefaultValues<T>, { keepDefaultValues: true });
     setRestored(true);
     setHasText(true);
@@ -169,20 +177,8 @@ export function useStateDraft<T extends FieldValues>(
   }, [key]);
 
   useEffect(() => {
-    if (!key) return;
-    let saved: unknown;
-    try {
-      saved = JSON.parse(storage()?.getItem(key) ?? 'null');
-    } catch {
-      saved = null;
-    }
-    if (!saved || typeof saved !== 'object') return;
-    const next = { ...latest.current.empty };
-    for (const name of Object.keys(next) as Array<keyof T>) {
-      const value = (saved as Record<string, unknown>)[name as string];
-      if (typeof value === typeof next[name]) next[name] = value as T[keyof T];
-    }
-    if (isEmpty(next, latest.current.empty)) return;
+    const next = key ? readDraft(key, latest.current.empty) : undefined;
+    if (!next) return;
     latest.current.restore(next);
     setRestored(true);
   }, [key]);
