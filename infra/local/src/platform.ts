@@ -11,7 +11,7 @@ import { startGateway, type RunningGateway } from '@campus/gateway/start-gateway
 import { environmentFor, operatorSetting } from './runner-env';
 import { loadOrCreateSecrets } from './secrets';
 import { seedDemoData } from './seed';
-import { SERVICES } from './service-registry';
+import { SERVICES } from './platform-registry';
 
 export interface PlatformOptions {
   /** Where the embedded database, secrets and seed markers live; survives restarts. */

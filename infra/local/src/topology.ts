@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { consumerQueues, DEFAULT_EXCHANGE } from '@campus/service-kit/bus/rabbitmq-bus';
-import { SERVICES, type RegisteredService } from './service-registry';
+import { SERVICES, type RegisteredService } from './platform-registry';
 
 /**
  * The platform's topology follows from the service registry: what each service is called, what it
@@ -224,7 +224,7 @@ export function composeDrift(
       !frontends.map((app) => `web-${app}`).includes(n),
   );
   for (const name of extra)
-    problems.push(`docker-compose.yml runs '${name}', which is not in infra/local/src/service-registry.ts`);
+    problems.push(`docker-compose.yml runs '${name}', which is not in infra/local/src/platform-registry.ts`);
   for (const m of gatewayEnv.matchAll(/^ {6}([A-Z]+)_SERVICE_URL:/gm))
     if (!names.includes(m[1]!.toLowerCase()))
       problems.push(`the gateway's environment names ${m[1]}_SERVICE_URL, a service that is not registered`);

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { API_ROUTES } from '@campus/gateway/route-table';
-import { SERVICES } from '../src/service-registry';
+import { SERVICES } from '../src/platform-registry';
 import {
   BROKER_DEFINITIONS_FILE,
   campusServices,

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { API_ROUTES, resolveRoute } from '@campus/gateway/route-table';
-import { SERVICES } from '../service-registry';
+import { SERVICES } from '../platform-registry';
 import {
   composeServiceBlock,
   databaseName,
@@ -198,16 +198,16 @@ export function generateDomain(options: GenerateDomainOptions): GeneratedDomain 
 
   // 4. Wiring: registry, runner dependency, seeds, gateway, compose.
   const serviceVar = `${name}Service`;
-  edit(at('infra', 'local', 'src', 'service-registry.ts'), (text) => {
+  edit(at('infra', 'local', 'src', 'platform-registry.ts'), (text) => {
     const imported = insertAt(
       text,
-      'infra/local/src/service-registry.ts',
+      'infra/local/src/platform-registry.ts',
       /(^import \{ \w+Service \} from '@campus\/[\w-]+-service\/service';\n)(?![\s\S]*^import \{ \w+Service \})/m,
       (m) => `${m[0]}import { ${serviceVar} } from '@campus/${name}-service/service';\n`,
     );
     return insertAt(
       imported,
-      'infra/local/src/service-registry.ts',
+      'infra/local/src/platform-registry.ts',
       /(\n)(\];\s*)$/,
       (m) =>
         `${m[1]}  { definition: ${serviceVar}, main: 'services/${name}/src/main.ts', port: ${port} },\n${m[2]}`,
