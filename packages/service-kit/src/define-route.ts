@@ -41,6 +41,11 @@ export interface RouteDefinition<
   method: HttpMethod;
   /** The full public path in Express form (`/api/book/:id/like`); the gateway forwards it unchanged. */
   path: string;
+  /**
+   * The operation's name, camelCase and unique across the platform (`likeBook`): the OpenAPI
+   * operationId and the method of the browser's typed client (`libraryApi.likeBook`), both generated.
+   */
+  operationId: string;
   summary: string;
   access: A;
   /**

@@ -91,6 +91,7 @@ export function routeConfigOf(route: AnyRoute): ApiRoute {
   return {
     method: route.method,
     path: openApiPath(route.path),
+    operationId: route.operationId,
     summary: route.summary,
     ...(route.access === 'public' ? {} : { security: [{ [SESSION_SCHEME]: [] }] }),
     request: {

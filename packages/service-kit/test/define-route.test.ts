@@ -20,6 +20,7 @@ const routes = [
   defineRoute({
     method: 'get',
     path: '/api/notes',
+    operationId: 'listNotes',
     summary: 'List notes',
     access: 'public',
     request: {
@@ -38,6 +39,7 @@ const routes = [
   defineRoute({
     method: 'post',
     path: '/api/notes',
+    operationId: 'createNote',
     summary: 'Write a note',
     access: 'user',
     request: { body: NoteRequest },
@@ -51,6 +53,7 @@ const routes = [
   defineRoute({
     method: 'delete',
     path: '/api/notes/:id',
+    operationId: 'deleteNote',
     summary: 'Delete any note (teachers)',
     access: 'teacher',
     request: { params: z.object({ id: z.string().regex(/^\d+$/, 'Note ids are numbers') }) },
@@ -64,6 +67,7 @@ const routes = [
   defineRoute({
     method: 'get',
     path: '/api/users/:userId/notes',
+    operationId: 'listOwnNotes',
     summary: "A user's own notes",
     access: 'user',
     self: 'userId',

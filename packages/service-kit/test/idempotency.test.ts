@@ -46,6 +46,7 @@ function appOn(db: Db, waitMs?: number): Express {
     defineRoute({
       method: 'post',
       path: '/api/notes',
+      operationId: 'createNote',
       summary: 'Write a note',
       access: 'user',
       idempotencyKey: true,

@@ -43,6 +43,7 @@ beforeAll(async () => {
       defineRoute({
         method: 'delete',
         path: '/api/notes/:id',
+        operationId: 'deleteThing',
         summary: 'Delete a note (its owner, or a teacher)',
         access: 'public',
         request: { params: Params },

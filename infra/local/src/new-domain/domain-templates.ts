@@ -304,6 +304,7 @@ export function create${Name}Routes({ items }: { items: Items }): AnyRoute[] {
     defineRoute({
       method: 'get',
       path: '${apiPrefix}',
+      operationId: 'list${Name}Items',
       summary: 'The newest items first, a page at a time',
       access: 'public',
       request: { query: ${Name}ListQuery },
@@ -328,6 +329,7 @@ export function create${Name}Routes({ items }: { items: Items }): AnyRoute[] {
     defineRoute({
       method: 'post',
       path: '${apiPrefix}',
+      operationId: 'create${Name}Item',
       summary: 'Add an item (its author is the signed-in user)',
       access: 'user',
       idempotencyKey: true,

@@ -33,6 +33,7 @@ export function createCareersRoutes({ careers }: { careers: Careers }): AnyRoute
     defineRoute({
       method: 'get',
       path: '/api/job/alljobpost',
+      operationId: 'listJobPosts',
       summary:
         "Job posts, newest first, as a bare array (spec). More: ?page=; X-Total-Count, X-Page and X-Pages say how many. ?mine=true: the signed-in user's own",
       access: 'public',
@@ -58,6 +59,7 @@ export function createCareersRoutes({ careers }: { careers: Careers }): AnyRoute
     defineRoute({
       method: 'post',
       path: '/api/job/createjobpost',
+      operationId: 'createJobPost',
       summary: 'Post a job (postedBy is the signed-in user, whatever the body says)',
       access: 'user',
       idempotencyKey: true,
@@ -68,6 +70,7 @@ export function createCareersRoutes({ careers }: { careers: Careers }): AnyRoute
     defineRoute({
       method: 'delete',
       path: '/api/job/jobpost/:id',
+      operationId: 'deleteJobPost',
       summary: 'Delete a job post (its author only)',
       access: 'user',
       request: { params: IdParams },
@@ -87,6 +90,7 @@ export function createCareersRoutes({ careers }: { careers: Careers }): AnyRoute
     defineRoute({
       method: 'get',
       path: '/api/interview/search',
+      operationId: 'searchInterviews',
       summary:
         'Search interview experiences by company, role and text (ranked, prefix-friendly), filter by company, sort by interview date',
       access: 'public',
@@ -118,6 +122,7 @@ export function createCareersRoutes({ careers }: { careers: Careers }): AnyRoute
     defineRoute({
       method: 'post',
       path: '/api/interview/create',
+      operationId: 'createInterview',
       summary:
         'Share an interview experience (rounds HTML sanitized; uploaderName from the session unless anonymous)',
       access: 'user',
@@ -133,6 +138,7 @@ export function createCareersRoutes({ careers }: { careers: Careers }): AnyRoute
     defineRoute({
       method: 'get',
       path: '/api/interview/:id',
+      operationId: 'getInterview',
       summary: 'One interview experience',
       access: 'public',
       request: { params: IdParams },

@@ -52,6 +52,7 @@ export function createCommunityRoutes({
     defineRoute({
       method: 'patch',
       path: `/api/community/:postId/${direction}vote`,
+      operationId: `${direction}votePost`,
       summary: `${direction === 'up' ? 'Upvote' : 'Downvote'} a post: the same vote again removes it, the other way switches it`,
       access: 'user',
       request: { params: PostIdParams, body: VoteBody },
@@ -64,6 +65,7 @@ export function createCommunityRoutes({
     defineRoute({
       method: 'get',
       path: '/api/community',
+      operationId: 'listPosts',
       summary: `Posts, newest first (${POSTS_PAGE_SIZE} a page; next page: ?cursor= from X-Next-Cursor), or ?sort=trending&limit=${TRENDING_SIZE} for the most upvoted`,
       access: 'public',
       request: { query: PostListQuery },
@@ -86,6 +88,7 @@ export function createCommunityRoutes({
     defineRoute({
       method: 'post',
       path: '/api/community',
+      operationId: 'createPost',
       summary: 'Create a post (its author is the signed-in user; tag defaults to Q&A)',
       access: 'user',
       idempotencyKey: true,
@@ -96,6 +99,7 @@ export function createCommunityRoutes({
     defineRoute({
       method: 'get',
       path: '/api/community/:postId',
+      operationId: 'getPost',
       summary: 'One post',
       access: 'public',
       request: { params: PostIdParams },
@@ -108,6 +112,7 @@ export function createCommunityRoutes({
     defineRoute({
       method: 'get',
       path: '/api/comments/:postId',
+      operationId: 'listComments',
       summary: `A post's comments, oldest first, each with parentId (${COMMENTS_PAGE_SIZE} a page; next: ?cursor= from X-Next-Cursor)`,
       access: 'public',
       request: { params: PostIdParams, query: CommentListQuery },
@@ -125,6 +130,7 @@ export function createCommunityRoutes({
     defineRoute({
       method: 'post',
       path: '/api/comments/:postId',
+      operationId: 'createComment',
       summary: 'Comment on a post or reply to one of its comments (parentId)',
       access: 'user',
       idempotencyKey: true,
@@ -136,6 +142,7 @@ export function createCommunityRoutes({
     defineRoute({
       method: 'get',
       path: '/api/fundraising',
+      operationId: 'listCampaigns',
       summary: 'The fundraising campaigns with their totals',
       access: 'public',
       response: { description: 'Every campaign', body: CampaignListResponse },
@@ -148,6 +155,7 @@ export function createCommunityRoutes({
     defineRoute({
       method: 'post',
       path: '/api/fundraising/:campaignId/pledges',
+      operationId: 'createPledge',
       summary: 'Record a pledge paid by UPI (whole rupees); the campaign total grows for everyone',
       access: 'user',
       idempotencyKey: true,

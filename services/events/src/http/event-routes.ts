@@ -27,6 +27,7 @@ export function createEventRoutes({
     defineRoute({
       method: 'post',
       path: '/api/event/upload',
+      operationId: 'uploadPoster',
       summary:
         'Upload a poster (multipart, field `poster`): JPEG, PNG, WebP or GIF judged by content, at most 8 MB and 8000 px a side; re-encoded to WebP widths without metadata. No file: 400 FILE_REQUIRED',
       access: 'user',
@@ -47,6 +48,7 @@ export function createEventRoutes({
     defineRoute({
       method: 'get',
       path: '/api/event/poster/:key',
+      operationId: 'getPoster',
       summary: 'A poster variant (content-addressed: cached for a year, immutable)',
       access: 'public',
       request: { params: PosterKeyParams },
@@ -57,6 +59,7 @@ export function createEventRoutes({
     defineRoute({
       method: 'post',
       path: '/api/event/createform',
+      operationId: 'createEvent',
       summary:
         'Post an event with a poster the signed-in user uploaded (`userid` in the body is ignored); a poster that is not theirs: 400 POSTER_UNKNOWN',
       access: 'user',
@@ -73,6 +76,7 @@ export function createEventRoutes({
     defineRoute({
       method: 'get',
       path: '/api/event/allevents',
+      operationId: 'listEvents',
       summary:
         'Events younger than 30 days, newest first: `?page=&limit=` (limit 10 by default), or `?cursor=` from the previous answer’s X-Next-Cursor',
       access: 'public',
@@ -91,6 +95,7 @@ export function createEventRoutes({
     defineRoute({
       method: 'patch',
       path: '/api/event/events/:id/view',
+      operationId: 'countEventView',
       summary: 'Count a view of an event: once per viewer (user, or guest browser) per event per day',
       access: 'public',
       request: { params: EventIdParams },

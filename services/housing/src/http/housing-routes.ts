@@ -40,6 +40,7 @@ export function createHousingRoutes({ flats }: { flats: Flats }): AnyRoute[] {
     defineRoute({
       method: 'get',
       path: '/api/flat',
+      operationId: 'listFlats',
       summary: `Flat requests, newest first (or by rent), filtered, ${FLAT_PAGE_SIZE} a page; contactInfo for signed-in users only`,
       access: 'public',
       request: { query: FlatListQuery },
@@ -72,6 +73,7 @@ export function createHousingRoutes({ flats }: { flats: Flats }): AnyRoute[] {
     defineRoute({
       method: 'get',
       path: '/api/flat/my/:userId',
+      operationId: 'listMyFlats',
       summary: `The signed-in user's own flat requests, newest first (self only; ${FLAT_PAGE_SIZE} a page)`,
       access: 'user',
       self: 'userId',
@@ -83,6 +85,7 @@ export function createHousingRoutes({ flats }: { flats: Flats }): AnyRoute[] {
     defineRoute({
       method: 'post',
       path: '/api/flat',
+      operationId: 'createFlat',
       summary: 'Create a flat request (its owner is the signed-in user, whatever the body says)',
       access: 'user',
       idempotencyKey: true,
@@ -97,6 +100,7 @@ export function createHousingRoutes({ flats }: { flats: Flats }): AnyRoute[] {
     defineRoute({
       method: 'delete',
       path: '/api/flat/:id',
+      operationId: 'deleteFlat',
       summary: 'Delete a flat request (its owner only)',
       access: 'user',
       request: { params: FlatIdParams },

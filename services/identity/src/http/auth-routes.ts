@@ -57,6 +57,7 @@ export function createAuthRoutes(deps: {
     defineRoute({
       method: 'post',
       path: '/api/auth/register',
+      operationId: 'register',
       summary: 'Create an account (teachers give the faculty code)',
       access: 'public',
       // Limits keyed so a campus behind one NAT address is not locked out (ADR 0005).
@@ -73,6 +74,7 @@ export function createAuthRoutes(deps: {
     defineRoute({
       method: 'post',
       path: '/api/auth/login',
+      operationId: 'login',
       summary: 'Sign in; sets the session cookies',
       access: 'public',
       before: loginLimits(config, now),
@@ -90,6 +92,7 @@ export function createAuthRoutes(deps: {
     defineRoute({
       method: 'post',
       path: '/api/auth/refresh',
+      operationId: 'refreshSession',
       summary: 'Rotate the refresh token (cookie) and issue a new access token',
       access: 'public',
       response: { description: 'New cookies set', body: SuccessResponse },
@@ -107,6 +110,7 @@ export function createAuthRoutes(deps: {
     defineRoute({
       method: 'post',
       path: '/api/auth/logout',
+      operationId: 'logout',
       summary: 'End the session on every device it reached',
       access: 'public',
       response: { description: 'Signed out', body: SuccessResponse },
@@ -120,6 +124,7 @@ export function createAuthRoutes(deps: {
     defineRoute({
       method: 'get',
       path: '/api/auth/me',
+      operationId: 'getSession',
       summary: 'The signed-in user',
       access: 'user',
       response: { description: 'The user record with isFirstTime', body: LoginResponse },

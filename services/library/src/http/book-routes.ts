@@ -33,6 +33,7 @@ export function createBookRoutes({ books }: { books: Books }): AnyRoute[] {
     defineRoute({
       method: 'get',
       path: '/api/book/search',
+      operationId: 'searchBooks',
       summary:
         'Search accepted books by title, tags or subject (ranked, prefix-friendly), filter by subject, sort by likes',
       access: 'public',
@@ -60,6 +61,7 @@ export function createBookRoutes({ books }: { books: Books }): AnyRoute[] {
     defineRoute({
       method: 'post',
       path: '/api/book',
+      operationId: 'createBook',
       summary: 'Upload a book or notes (pending until a teacher of its subject reviews it)',
       access: 'user',
       idempotencyKey: true,
@@ -74,6 +76,7 @@ export function createBookRoutes({ books }: { books: Books }): AnyRoute[] {
     defineRoute({
       method: 'patch',
       path: '/api/book/bookmark',
+      operationId: 'bookmarkBook',
       summary: 'Bookmark an accepted book (idempotent)',
       access: 'user',
       request: { body: BookmarkRequest },
@@ -88,6 +91,7 @@ export function createBookRoutes({ books }: { books: Books }): AnyRoute[] {
     defineRoute({
       method: 'delete',
       path: '/api/book/bookmark/:bookId',
+      operationId: 'removeBookmark',
       summary: 'Remove a bookmark (idempotent)',
       access: 'user',
       request: { params: z.object({ bookId: z.string().meta({ description: 'The book id' }) }) },
@@ -101,6 +105,7 @@ export function createBookRoutes({ books }: { books: Books }): AnyRoute[] {
     defineRoute({
       method: 'get',
       path: '/api/commonData/bookmarks/:userId',
+      operationId: 'listBookmarks',
       summary: `The signed-in user's bookmarked books, newest first (self only; ${BOOKMARKS_PAGE_SIZE} a page)`,
       access: 'user',
       self: 'userId',
@@ -121,6 +126,7 @@ export function createBookRoutes({ books }: { books: Books }): AnyRoute[] {
     defineRoute({
       method: 'get',
       path: '/api/book/pending/:userId',
+      operationId: 'listPendingBooks',
       summary: `Pending books in the signed-in teacher's subjects, oldest first (teachers only, self only; ${PENDING_PAGE_SIZE} a page)`,
       access: 'teacher',
       self: 'userId',
@@ -144,6 +150,7 @@ export function createBookRoutes({ books }: { books: Books }): AnyRoute[] {
     defineRoute({
       method: 'patch',
       path: '/api/book/:id/like',
+      operationId: 'likeBook',
       summary: 'Like an accepted book, once per user (no unlike)',
       access: 'user',
       request: { params: BookIdParams },
@@ -158,6 +165,7 @@ export function createBookRoutes({ books }: { books: Books }): AnyRoute[] {
     defineRoute({
       method: 'put',
       path: '/api/book/:id/status',
+      operationId: 'reviewBook',
       summary: 'Accept (1) or decline (2) a pending book; verifiedBy is the reviewer',
       access: 'teacher',
       request: { params: BookIdParams, body: ReviewRequest },

@@ -20,6 +20,7 @@ export function createProfileRoutes(deps: { profiles: Profiles }): AnyRoute[] {
     defineRoute({
       method: 'post',
       path: '/api/commonData',
+      operationId: 'saveCommonData',
       summary: "Create or update the signed-in user's common data; the fields follow the user's role",
       access: 'user',
       // The role is the session's, never the body's: the handler picks the schema for it.
@@ -40,6 +41,7 @@ export function createProfileRoutes(deps: { profiles: Profiles }): AnyRoute[] {
     defineRoute({
       method: 'get',
       path: '/api/commonData/:userId',
+      operationId: 'getProfileCounts',
       summary: 'Books/notes uploaded, job posts and room requests (fundRaisingCount) of the signed-in user',
       access: 'user',
       self: 'userId',
@@ -56,6 +58,7 @@ export function createProfileRoutes(deps: { profiles: Profiles }): AnyRoute[] {
     defineRoute({
       method: 'get',
       path: '/api/commonData/:userId/profile',
+      operationId: 'getProfileData',
       summary: "The signed-in user's own common data, to edit it",
       access: 'user',
       self: 'userId',
@@ -75,6 +78,7 @@ export function createProfileRoutes(deps: { profiles: Profiles }): AnyRoute[] {
     defineRoute({
       method: 'get',
       path: '/api/commonData/:userId/uploads',
+      operationId: 'listUploads',
       summary: `The signed-in user's uploaded books and the verdict on each, newest first (${BOOK_UPLOADS_PAGE_SIZE} a page)`,
       access: 'user',
       self: 'userId',
