@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { baseEnv } from '@campus/service-kit/config';
-import { SERVICE_NAMES } from './route-table';
-import { WEB_REMOTES, webRemoteUrlKey } from './web-route-table';
+import { SERVICE_NAMES, WEB_REMOTES } from './generated/platform-routes';
+import { webRemoteUrlKey } from './web-route-table';
 import type { WebUpstreams } from './web-proxy';
 
 const ORIGIN_MESSAGE =

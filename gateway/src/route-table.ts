@@ -1,34 +1,31 @@
+import { DECLARED_API_ROUTES } from './generated/platform-routes';
+
 /**
  * Which service answers which public path prefix. Longest prefix wins, so a sub-path can belong to a
- * different service than its parent (bookmarks live with books, not with profile data).
- * Adding a service is one line here plus its URL in the environment (`<NAME>_SERVICE_URL`).
+ * different service than its parent (bookmarks live with books, not with profile data). The table is
+ * generated (`npm run generate`) from the routes each service declares, so adding a service or a
+ * route is never an edit here; only its URL goes in the environment (`<NAME>_SERVICE_URL`).
  */
-export interface ApiRoute {
+export interface DeclaredApiRoute {
   prefix: string;
   service: string;
+  /** A route that takes an upload (multipart): the upload body limit and a longer time. */
+  upload?: true;
+}
+
+export interface ApiRoute extends DeclaredApiRoute {
   /** Time the service has to start answering; the default is UPSTREAM_TIMEOUT_MS. */
   timeoutMs?: number;
   /** Bodies up to UPLOAD_LIMIT_BYTES instead of BODY_LIMIT_BYTES. */
   largeBodies?: boolean;
 }
 
-export const API_ROUTES: ReadonlyArray<ApiRoute> = [
-  { prefix: '/api/auth', service: 'identity' },
-  { prefix: '/api/book', service: 'library' },
-  { prefix: '/api/commonData/bookmarks', service: 'library' },
-  { prefix: '/api/commonData', service: 'profile' },
-  { prefix: '/api/community', service: 'community' },
-  { prefix: '/api/comments', service: 'community' },
-  { prefix: '/api/fundraising', service: 'community' },
-  { prefix: '/api/job', service: 'careers' },
-  { prefix: '/api/interview', service: 'careers' },
-  { prefix: '/api/flat', service: 'housing' },
-  // Poster uploads stream through; they get longer than the default.
-  { prefix: '/api/event/upload', service: 'events', timeoutMs: 30_000, largeBodies: true },
-  { prefix: '/api/event', service: 'events' },
-];
+/** Uploads stream through a phone's slow uplink: they get longer than the default. */
+export const UPLOAD_TIMEOUT_MS = 30_000;
 
-export const SERVICE_NAMES = [...new Set(API_ROUTES.map((r) => r.service))];
+export const API_ROUTES: ReadonlyArray<ApiRoute> = DECLARED_API_ROUTES.map((route) =>
+  route.upload ? { ...route, timeoutMs: UPLOAD_TIMEOUT_MS, largeBodies: true } : route,
+);
 
 const byLength = [...API_ROUTES].sort((a, b) => b.prefix.length - a.prefix.length);
 

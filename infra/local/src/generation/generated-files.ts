@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { REMOTES, SERVICES } from '../platform-registry';
+import { BROKER_DEFINITIONS_FILE, renderBrokerDefinitions } from '../topology';
+import { apiCatalogueFiles } from './api-catalogue';
+import { composeFile } from './compose-file';
+import { formatted, REPO_ROOT, type GeneratedFile } from './generated-file';
+import { gatewayRouteTableFile } from './gateway-routes';
+import { remotesFile } from './remotes-file';
+
+/**
+ * Everything generated from the platform registry and the routes the services declare, formatted as
+ * it is committed. `npm run generate` writes them; generated-files.test.ts fails when one is stale.
+ */
+export async function generatedFiles(): Promise<GeneratedFile[]> {
+  const files: GeneratedFile[] = [
+    ...(await apiCatalogueFiles(SERVICES)),
+    gatewayRouteTableFile(SERVICES, REMOTES),
+    composeFile(SERVICES, REMOTES),
+    remotesFile(REMOTES),
+    { file: BROKER_DEFINITIONS_FILE, content: renderBrokerDefinitions(SERVICES) },
+  ];
+  return Promise.all(files.map(formatted));
+}
+
+/** The generated files whose committed content differs from what the registry and routes say. */
+export function staleFiles(files: ReadonlyArray<GeneratedFile>): string[] {
+  return files
+    .filter(({ file, content }) => !fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== content)
+    .map(({ file }) => path.relative(REPO_ROOT, file));
+}
+
+export function writeGeneratedFiles(files: ReadonlyArray<GeneratedFile>): string[] {
+  const stale = staleFiles(files);
+  for (const { file, content } of files) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, content);
+  }
+  return stale;
+}

@@ -1,0 +1,76 @@
+/**
+ * One route of the platform's API as the browser sees it: its method, path and who may call it, with
+ * its params, query, body and answer as types only. The per-service catalogues in `generated/` are
+ * written by `npm run generate` from the routes each service declares (`defineRoute`), so a path or a
+ * type is never written by hand on the browser's side; web-kit's typed client calls them.
+ */
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type ApiAccess = 'public' | 'user' | 'teacher';
+
+/** What an operation takes and gives, as types (`params` come from the path's `:names`). */
+export interface OperationTypes {
+  params: Record<string, string> | undefined;
+  query: object | undefined;
+  body: unknown;
+  response: unknown;
+}
+
+export interface ApiOperation<T extends OperationTypes = OperationTypes> {
+  readonly operationId: string;
+  readonly method: ApiMethod;
+  /** Express form, `/api/book/:id/like`. */
+  readonly path: string;
+  readonly access: ApiAccess;
+  /** The form field of a multipart upload (the body is then FormData). */
+  readonly upload?: string;
+  /** Never set: carries the operation's types to the client. */
+  readonly types?: T;
+}
+
+/** Fields that name who acts: every service takes them from the session, so the browser never sends them. */
+export type IdentityField = 'userId' | 'userid' | 'createdBy' | 'postedBy' | 'uploadedBy' | 'verifiedBy';
+/** A request body without the identity fields (each member of a union on its own). */
+export type WithoutIdentity<T> = T extends unknown ? Omit<T, IdentityField> : never;
+
+export type ParamsOf<O> = O extends ApiOperation<infer T> ? T['params'] : never;
+export type QueryOf<O> = O extends ApiOperation<infer T> ? T['query'] : never;
+export type BodyOf<O> = O extends ApiOperation<infer T> ? T['body'] : never;
+export type AnswerOf<O> = O extends ApiOperation<infer T> ? T['response'] : never;
+
+/** Declares one operation of a generated catalogue (an identity function that fixes its types). */
+export const operation = <T extends OperationTypes>(spec: Omit<ApiOperation<T>, 'types'>): ApiOperation<T> =>
+  spec;
+
+/** The route's key as the services and the answer checks name it: `GET /api/book/:id/like`. */
+export const operationKey = (op: Pick<ApiOperation, 'method' | 'path'>) => `${op.method} ${op.path}`;
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+/** The path with its `:params` filled in, each encoded as one segment. */
+export function operationPath(op: Pick<ApiOperation, 'path'>, params?: Record<string, string>): string {
+  return op.path.replace(/:([A-Za-z_]\w*)/g, (_match, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`${op.path}: the path parameter '${name}' is missing`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** `?a=1&b=x` from a query object in its key order; empty, null and undefined values are left out. */
+export function queryString(query?: object): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query) as [string, QueryValue][]) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+/**
+ * The URL an operation is requested at. The first HTML's data preloads (the platform registry) are
+ * written with it too, so a preload and the screen's own request are the same URL by construction.
+ */
+export const operationUrl = (
+  op: Pick<ApiOperation, 'path'>,
+  input: { params?: Record<string, string>; query?: object } = {},
+) => `${operationPath(op, input.params)}${queryString(input.query)}`;
