@@ -104,9 +104,10 @@ export const ${name}Service = defineService({
 
 export const dataSchema = ({
   name,
-}: DomainNames) => `import { boolean, index, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+}: DomainNames) => `import { index, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { idempotencyKeyTable } from '@campus/service-kit/idempotency';
 import { inboxTable } from '@campus/service-kit/inbox';
+import { memberTable } from '@campus/service-kit/member-directory';
 import { outboxTable } from '@campus/service-kit/outbox';
 
 /** Everything of the ${name} service lives in its own schema (and its own database in production). */
@@ -124,16 +125,8 @@ export const items = ${name}Schema.table(
   (t) => [index('items_newest_idx').on(t.createdAt, t.id)],
 );
 
-/**
- * Who is who, so lists show names without asking identity: identity's \`identity.user.registered\`
- * sets a member, and a user this service has not heard of yet (registered before it existed) is
- * filled in from their session when they first write.
- */
-export const members = ${name}Schema.table('members', {
-  userId: text('user_id').primaryKey(),
-  name: text('name').notNull(),
-  isTeacher: boolean('is_teacher').notNull(),
-});
+/** Who is who, so lists show names without asking identity. */
+export const members = memberTable(${name}Schema);
 
 export const outbox = outboxTable(${name}Schema);
 export const inbox = inboxTable(${name}Schema);
@@ -143,6 +136,7 @@ export const idempotencyKeys = idempotencyKeyTable(${name}Schema);
 
 export const itemStore = ({ name }: DomainNames) => `import { count, desc, eq } from 'drizzle-orm';
 import type { Db, DbExecutor } from '@campus/service-kit/db';
+import { memberDirectory } from '@campus/service-kit/member-directory';
 import { items, members } from './schema';
 
 /** An item as the rules see it: plain, camelCase, with its author's name (null if unknown). */
@@ -152,12 +146,6 @@ export interface ItemRecord {
   createdBy: string;
   authorName: string | null;
   createdAt: Date;
-}
-
-export interface Member {
-  userId: string;
-  name: string;
-  isTeacher: boolean;
 }
 
 /** The ${name} service's data access: every query the rules need. The domain never sees a row. */
@@ -191,18 +179,8 @@ export function createItemStore(db: Db) {
       return row;
     },
 
-    /** Identity's word on a member: always wins. */
-    async setMember(executor: DbExecutor, member: Member): Promise<void> {
-      await executor
-        .insert(members)
-        .values(member)
-        .onConflictDoUpdate({ target: members.userId, set: { name: member.name, isTeacher: member.isTeacher } });
-    },
-
-    /** A member known only from their session: only if identity has not told us about them. */
-    async addMemberIfUnknown(executor: DbExecutor, member: Member): Promise<void> {
-      await executor.insert(members).values(member).onConflictDoNothing({ target: members.userId });
-    },
+    /** Who is who: identity's word on a member, or a session's when identity has not spoken yet. */
+    ...memberDirectory(members),
   };
 }
 `;

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CursorPosition } from '@campus/contracts/cursor';
 import type { Db, DbExecutor } from '@campus/service-kit/db';
 import { descNullsLast } from '@campus/service-kit/index-order';
+import { memberDirectory } from '@campus/service-kit/member-directory';
 import { comments, members, posts, votes } from './schema';
 
 /** A post as the rules see it: plain, camelCase, with its author's name (null if unknown). */
@@ -28,12 +29,6 @@ export interface CommentRecord {
   authorName: string | null;
   isAnonymous: boolean;
   createdAt: Date;
-}
-
-export interface Member {
-  userId: string;
-  name: string;
-  isTeacher: boolean;
 }
 
 /** +1 up, -1 down: how a vote is stored. */
@@ -254,21 +249,8 @@ export function createPostStore(db: Db) {
       return row.id;
     },
 
-    /** Identity's word on a member: always wins. */
-    async setMember(executor: DbExecutor, member: Member): Promise<void> {
-      await executor
-        .insert(members)
-        .values(member)
-        .onConflictDoUpdate({
-          target: members.userId,
-          set: { name: member.name, isTeacher: member.isTeacher },
-        });
-    },
-
-    /** A member known only from their session: only if identity has not told us about them. */
-    async addMemberIfUnknown(executor: DbExecutor, member: Member): Promise<void> {
-      await executor.insert(members).values(member).onConflictDoNothing({ target: members.userId });
-    },
+    /** Who is who: identity's word on a member, or a session's when identity has not spoken yet. */
+    ...memberDirectory(members),
   };
 }
 

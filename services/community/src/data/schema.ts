@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { idempotencyKeyTable } from '@campus/service-kit/idempotency';
 import { inboxTable } from '@campus/service-kit/inbox';
+import { memberTable } from '@campus/service-kit/member-directory';
 import { outboxTable } from '@campus/service-kit/outbox';
 
 /** Everything of the community service lives in its own schema (and its own database in production). */
@@ -110,16 +111,8 @@ export const pledges = communitySchema.table(
   ],
 );
 
-/**
- * Who is who, so lists show names without asking identity: identity's `identity.user.registered`
- * sets a member, and a user this service has not heard of yet (registered before it existed) is
- * filled in from their session when they first write.
- */
-export const members = communitySchema.table('members', {
-  userId: text('user_id').primaryKey(),
-  name: text('name').notNull(),
-  isTeacher: boolean('is_teacher').notNull(),
-});
+/** Who is who, so posts and comments show their author's name without asking identity. */
+export const members = memberTable(communitySchema);
 
 export const outbox = outboxTable(communitySchema);
 export const inbox = inboxTable(communitySchema);

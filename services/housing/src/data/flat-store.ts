@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL } fro
 import type { FlatListFilters } from '@campus/contracts/housing';
 import type { GenderPreference } from '@campus/contracts/housing-rules';
 import type { Db, DbExecutor } from '@campus/service-kit/db';
+import { memberDirectory } from '@campus/service-kit/member-directory';
 import { flats, members } from './schema';
 
 /** A flat request as the rules see it: plain, camelCase, with its owner's name (null if unknown). */
@@ -20,12 +21,6 @@ export interface FlatRecord {
 }
 
 export type NewFlat = Omit<FlatRecord, 'id' | 'userName'>;
-
-export interface Member {
-  userId: string;
-  name: string;
-  isTeacher: boolean;
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -120,21 +115,8 @@ export function createFlatStore(db: Db) {
       return removed.length > 0;
     },
 
-    /** Identity's word on a member: always wins. */
-    async setMember(executor: DbExecutor, member: Member): Promise<void> {
-      await executor
-        .insert(members)
-        .values(member)
-        .onConflictDoUpdate({
-          target: members.userId,
-          set: { name: member.name, isTeacher: member.isTeacher },
-        });
-    },
-
-    /** A member known only from their session: only if identity has not told us about them. */
-    async addMemberIfUnknown(executor: DbExecutor, member: Member): Promise<void> {
-      await executor.insert(members).values(member).onConflictDoNothing({ target: members.userId });
-    },
+    /** Who is who: identity's word on a member, or a session's when identity has not spoken yet. */
+    ...memberDirectory(members),
   };
 }
 

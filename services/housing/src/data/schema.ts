@@ -1,7 +1,8 @@
-import { boolean, check, date, index, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { idempotencyKeyTable } from '@campus/service-kit/idempotency';
 import { inboxTable } from '@campus/service-kit/inbox';
+import { memberTable } from '@campus/service-kit/member-directory';
 import { outboxTable } from '@campus/service-kit/outbox';
 
 /** Everything of the housing service lives in its own schema (and its own database in production). */
@@ -34,16 +35,8 @@ export const flats = housingSchema.table(
   ],
 );
 
-/**
- * Who is who, so cards show the owner's name without asking identity: identity's
- * `identity.user.registered` sets a member, and a user this service has not heard of yet
- * (registered before it existed) is filled in from their session when they first write.
- */
-export const members = housingSchema.table('members', {
-  userId: text('user_id').primaryKey(),
-  name: text('name').notNull(),
-  isTeacher: boolean('is_teacher').notNull(),
-});
+/** Who is who, so cards show the owner's name without asking identity. */
+export const members = memberTable(housingSchema);
 
 export const outbox = outboxTable(housingSchema);
 export const inbox = inboxTable(housingSchema);
