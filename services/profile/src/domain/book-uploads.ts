@@ -3,8 +3,7 @@ import type { UserId } from '@campus/contracts/common';
 import { pageCount, pageWindow } from '@campus/contracts/paging';
 import type { BookUpload, BookUploadsQuery } from '@campus/contracts/profile';
 import type { Db, DbExecutor } from '@campus/service-kit/db';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import { contributions } from '../data/schema';
+import { createContributionStore, type ContributionRecord } from '../data/contribution-store';
 
 export interface BookUploadsPage {
   uploads: BookUpload[];
@@ -13,7 +12,16 @@ export interface BookUploadsPage {
   total: number;
 }
 
-const excluded = (column: string) => sql.raw(`excluded.${column}`);
+const toBookUpload = (row: ContributionRecord): BookUpload => ({
+  bookId: row.itemId,
+  title: row.title,
+  subject: row.subject,
+  status: row.status,
+  verifiedBy: row.verifiedBy,
+  declineReason: row.declineReason,
+  reviewedAt: row.reviewedAt?.toISOString() ?? null,
+  uploadedAt: row.contributedAt?.toISOString() ?? null,
+});
 
 /**
  * The uploader's view of their books: what they uploaded and the verdict, kept from the library's
@@ -24,7 +32,7 @@ const excluded = (column: string) => sql.raw(`excluded.${column}`);
  * completes it, and both orders end in the same row (ADR 0072).
  */
 export function createBookUploads(deps: { db: Db }) {
-  const { db } = deps;
+  const store = createContributionStore(deps.db);
 
   return {
     /**
@@ -37,26 +45,7 @@ export function createBookUploads(deps: { db: Db }) {
       upload: EventPayload<'library.book.submitted'>,
       uploadedAt: Date,
     ): Promise<void> {
-      await tx
-        .insert(contributions)
-        .values({
-          kind: 'book',
-          itemId: upload.bookId,
-          userId: upload.uploadedBy,
-          title: upload.title,
-          subject: upload.subject,
-          contributedAt: uploadedAt,
-          status: 'pending',
-        })
-        .onConflictDoUpdate({
-          target: [contributions.kind, contributions.itemId],
-          set: {
-            title: excluded('title'),
-            subject: excluded('subject'),
-            contributedAt: excluded('contributed_at'),
-            status: sql`coalesce(${contributions.status}, 'pending')`,
-          },
-        });
+      await store.recordBookSubmitted(tx, upload, uploadedAt);
     },
 
     /**
@@ -70,62 +59,14 @@ export function createBookUploads(deps: { db: Db }) {
       verdict: EventPayload<'library.book.reviewed'>,
       reviewedAt: Date,
     ): Promise<void> {
-      await tx
-        .insert(contributions)
-        .values({
-          kind: 'book',
-          itemId: verdict.bookId,
-          userId: verdict.uploadedBy,
-          status: verdict.status,
-          verifiedBy: verdict.verifiedBy,
-          reviewedAt,
-          declineReason: verdict.reason ?? null,
-        })
-        .onConflictDoUpdate({
-          target: [contributions.kind, contributions.itemId],
-          set: {
-            status: excluded('status'),
-            verifiedBy: excluded('verified_by'),
-            reviewedAt: excluded('reviewed_at'),
-            declineReason: excluded('decline_reason'),
-          },
-          setWhere: sql`${contributions.reviewedAt} is null or ${contributions.reviewedAt} < ${excluded('reviewed_at')}`,
-        });
+      await store.recordBookReviewed(tx, { ...verdict, declineReason: verdict.reason ?? null }, reviewedAt);
     },
 
     /** One page of the user's uploads, newest first. */
     async uploadsOf(userId: UserId, query: BookUploadsQuery): Promise<BookUploadsPage> {
-      const mine = and(
-        eq(contributions.userId, userId),
-        eq(contributions.kind, 'book'),
-        isNull(contributions.deletedAt),
-      );
-      const { offset, limit } = pageWindow(query);
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select()
-          .from(contributions)
-          .where(mine)
-          .orderBy(
-            desc(sql`coalesce(${contributions.contributedAt}, ${contributions.createdAt})`),
-            desc(contributions.itemId),
-          )
-          .offset(offset)
-          .limit(limit),
-        db.select({ total: count() }).from(contributions).where(mine),
-      ]);
-      const total = Number(counted?.total ?? 0);
+      const { items, total } = await store.booksOf(userId, pageWindow(query));
       return {
-        uploads: rows.map((row) => ({
-          bookId: row.itemId,
-          title: row.title,
-          subject: row.subject,
-          status: row.status,
-          verifiedBy: row.verifiedBy,
-          declineReason: row.declineReason,
-          reviewedAt: row.reviewedAt?.toISOString() ?? null,
-          uploadedAt: row.contributedAt?.toISOString() ?? null,
-        })),
+        uploads: items.map(toBookUpload),
         page: query.page,
         pages: pageCount(total, query.limit),
         total,

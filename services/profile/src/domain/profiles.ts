@@ -8,18 +8,17 @@ import type {
 import type { AuthUser } from '@campus/service-kit/auth';
 import type { Db, DbExecutor } from '@campus/service-kit/db';
 import type { Transact } from '@campus/service-kit/unit-of-work';
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import { contributions, profiles, type ContributionKind } from '../data/schema';
+import { createContributionStore } from '../data/contribution-store';
+import { createProfileStore, type CommonDataColumns, type ProfileRecord } from '../data/profile-store';
+import type { ContributionKind } from '../data/schema';
 import { createBookUploads } from './book-uploads';
-
-type ProfileRow = typeof profiles.$inferSelect;
 
 /** Common data as the HTTP layer parsed it, for the role the session says (never the body). */
 export type CommonData =
   | ({ role: 'teacher' } & z.output<typeof TeacherCommonDataRequest>)
   | ({ role: 'student' } & z.output<typeof StudentCommonDataRequest>);
 
-function toProfileData(row: ProfileRow): ProfileData {
+function toProfileData(row: ProfileRecord): ProfileData {
   return {
     userId: row.userId,
     name: row.name,
@@ -61,6 +60,8 @@ export type ProfileEvent = 'profile.completed' | 'profile.teacher.updated';
 
 export function createProfiles(deps: { db: Db; transact: Transact<ProfileEvent>; now: () => Date }) {
   const { db, transact, now } = deps;
+  const store = createProfileStore(db);
+  const contributionStore = createContributionStore(db);
 
   return {
     /** The user's uploads and the verdicts on them, from the library's events (book-uploads.ts). */
@@ -72,7 +73,7 @@ export function createProfiles(deps: { db: Db; transact: Transact<ProfileEvent>;
      */
     async saveCommonData(user: AuthUser, data: CommonData): Promise<ProfileData> {
       const at = now();
-      const fields =
+      const fields: CommonDataColumns =
         data.role === 'teacher'
           ? {
               department: data.department,
@@ -86,31 +87,15 @@ export function createProfiles(deps: { db: Db; transact: Transact<ProfileEvent>;
               branch: data.branch,
               enrollmentNumber: data.enrollmentNumber,
               department: null,
-              subjects: [] as string[],
+              subjects: [],
             };
       return transact(async (tx, emit) => {
-        const [row] = await tx
-          .insert(profiles)
-          .values({
-            userId: user.id,
-            name: user.name,
-            isTeacher: user.isTeacher,
-            ...fields,
-            completedAt: at,
-            updatedAt: at,
-          })
-          .onConflictDoUpdate({
-            target: profiles.userId,
-            set: {
-              name: user.name,
-              isTeacher: user.isTeacher,
-              ...fields,
-              completedAt: sql`coalesce(${profiles.completedAt}, ${at.toISOString()}::timestamptz)`,
-              updatedAt: at,
-            },
-          })
-          .returning();
-        if (!row) throw new Error('profile upsert returned no row');
+        const row = await store.saveCommonData(
+          tx,
+          { userId: user.id, name: user.name, isTeacher: user.isTeacher },
+          fields,
+          at,
+        );
         await emit('profile.completed', { userId: user.id, isTeacher: user.isTeacher });
         if (user.isTeacher) {
           await emit('profile.teacher.updated', {
@@ -125,18 +110,14 @@ export function createProfiles(deps: { db: Db; transact: Transact<ProfileEvent>;
     },
 
     async findProfile(user: AuthUser): Promise<ProfileData> {
-      const [row] = await db.select().from(profiles).where(eq(profiles.userId, user.id));
+      const row = await store.find(user.id);
       return row ? toProfileData(row) : emptyProfile(user);
     },
 
     async counts(userId: string): Promise<ProfileCounts> {
-      const rows = await db
-        .select({ kind: contributions.kind, n: count() })
-        .from(contributions)
-        .where(and(eq(contributions.userId, userId), isNull(contributions.deletedAt)))
-        .groupBy(contributions.kind);
       const counts: ProfileCounts = { bookCount: 0, jobPostCount: 0, fundRaisingCount: 0 };
-      for (const { kind, n } of rows) counts[KIND_TO_COUNT[kind]] = Number(n);
+      for (const { kind, count } of await contributionStore.liveCounts(userId))
+        counts[KIND_TO_COUNT[kind]] = count;
       return counts;
     },
 
@@ -145,27 +126,17 @@ export function createProfiles(deps: { db: Db; transact: Transact<ProfileEvent>;
       tx: DbExecutor,
       user: { userId: string; name: string; isTeacher: boolean },
     ): Promise<void> {
-      await tx
-        .insert(profiles)
-        .values(user)
-        .onConflictDoUpdate({ target: profiles.userId, set: { name: user.name, isTeacher: user.isTeacher } });
+      await store.saveIdentity(tx, user);
     },
 
     /** An item created elsewhere. A repeat, or a create arriving after its delete, changes nothing. */
     async contributed(tx: DbExecutor, kind: ContributionKind, itemId: string, userId: string): Promise<void> {
-      await tx.insert(contributions).values({ kind, itemId, userId }).onConflictDoNothing();
+      await contributionStore.add(tx, { kind, itemId, userId });
     },
 
     /** An item deleted elsewhere: tombstoned, so a create delivered late does not count it again. */
     async withdrawn(tx: DbExecutor, kind: ContributionKind, itemId: string, userId: string): Promise<void> {
-      const at = now();
-      await tx
-        .insert(contributions)
-        .values({ kind, itemId, userId, deletedAt: at })
-        .onConflictDoUpdate({
-          target: [contributions.kind, contributions.itemId],
-          set: { deletedAt: sql`coalesce(${contributions.deletedAt}, ${at.toISOString()}::timestamptz)` },
-        });
+      await contributionStore.withdraw(tx, { kind, itemId, userId }, now());
     },
   };
 }
