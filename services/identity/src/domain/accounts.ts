@@ -1,32 +1,23 @@
-import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { TEACHER_CODE_MESSAGE, WRONG_CREDENTIALS_MESSAGE } from '@campus/contracts/identity-rules';
 import type { LoginRequest, LoginResponse, RegisterRequest, UserRecord } from '@campus/contracts/identity';
 import type { Db, DbExecutor } from '@campus/service-kit/db';
 import { AppError } from '@campus/service-kit/errors';
 import type { Transact } from '@campus/service-kit/unit-of-work';
-import { users } from '../data/schema';
+import { createAccountStore, type AccountRecord } from '../data/account-store';
 import type { PasswordHasher } from './password';
 import { isValidTeacherCode } from './teacher-code';
 
-type UserRow = typeof users.$inferSelect;
-
-export const toUserRecord = (u: UserRow): UserRecord => ({
+export const toUserRecord = (u: AccountRecord): UserRecord => ({
   _id: u.id,
   name: u.name,
   email: u.email,
   isTeacher: u.isTeacher,
 });
-export const toLoginResponse = (u: UserRow): LoginResponse => ({
+export const toLoginResponse = (u: AccountRecord): LoginResponse => ({
   ...toUserRecord(u),
   isFirstTime: !u.profileCompleted,
 });
-
-const isUniqueViolation = (err: unknown) => {
-  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
-    if (e.code === '23505') return true;
-  return false;
-};
 
 export interface AccountsDeps {
   db: Db;
@@ -40,52 +31,44 @@ export interface AccountsDeps {
 export function createAccounts(deps: AccountsDeps) {
   // Verifying against a real hash when the email is unknown keeps both failures equally slow.
   const decoyHash = deps.hasher.hash('decoy-password-for-timing');
+  const store = createAccountStore(deps.db);
 
   return {
     async register(data: z.output<typeof RegisterRequest>): Promise<UserRecord> {
       if (data.isTeacher && !isValidTeacherCode(data.teacherCode, deps.teacherCode))
         throw new AppError(400, 'INVALID_TEACHER_CODE', TEACHER_CODE_MESSAGE);
       const passwordHash = await deps.hasher.hash(data.password);
-      try {
-        return await deps.transact(async (tx, emit) => {
-          const [row] = await tx
-            .insert(users)
-            .values({ name: data.name, email: data.email, passwordHash, isTeacher: data.isTeacher })
-            .returning();
-          if (!row) throw new Error('insert returned no row');
-          await emit('identity.user.registered', {
-            userId: row.id,
-            name: row.name,
-            email: row.email,
-            isTeacher: row.isTeacher,
-          });
-          return toUserRecord(row);
+      return deps.transact(async (tx, emit) => {
+        const row = await store.insert(tx, {
+          name: data.name,
+          email: data.email,
+          passwordHash,
+          isTeacher: data.isTeacher,
         });
-      } catch (err) {
-        if (isUniqueViolation(err))
-          throw AppError.conflict('An account with this email already exists.', 'EMAIL_TAKEN');
-        throw err;
-      }
+        if (!row) throw AppError.conflict('An account with this email already exists.', 'EMAIL_TAKEN');
+        await emit('identity.user.registered', {
+          userId: row.id,
+          name: row.name,
+          email: row.email,
+          isTeacher: row.isTeacher,
+        });
+        return toUserRecord(row);
+      });
     },
 
-    async authenticate({ email, password }: z.output<typeof LoginRequest>): Promise<UserRow> {
-      const [row] = await deps.db
-        .select()
-        .from(users)
-        .where(eq(sql`lower(${users.email})`, email))
-        .limit(1);
+    async authenticate({ email, password }: z.output<typeof LoginRequest>): Promise<AccountRecord> {
+      const row = await store.findByEmail(email);
       const ok = await deps.hasher.verify(password, row?.passwordHash ?? (await decoyHash));
       if (!row || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', WRONG_CREDENTIALS_MESSAGE);
       return row;
     },
 
-    async findById(id: string, executor: DbExecutor = deps.db): Promise<UserRow | undefined> {
-      const [row] = await executor.select().from(users).where(eq(users.id, id)).limit(1);
-      return row;
+    findById(id: string, executor: DbExecutor = deps.db): Promise<AccountRecord | undefined> {
+      return store.find(executor, id);
     },
 
-    async markProfileCompleted(executor: DbExecutor, userId: string): Promise<void> {
-      await executor.update(users).set({ profileCompleted: true }).where(eq(users.id, userId));
+    markProfileCompleted(executor: DbExecutor, userId: string): Promise<void> {
+      return store.markProfileCompleted(executor, userId);
     },
   };
 }

@@ -1,10 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { AuthUser } from '@campus/service-kit/auth';
 import { signAccessToken } from '@campus/service-kit/auth';
 import type { Db, DbExecutor } from '@campus/service-kit/db';
 import { AppError } from '@campus/service-kit/errors';
-import { refreshTokens, sessionRevocations } from '../data/schema';
+import { createSessionStore, type RefreshTokenRecord } from '../data/session-store';
 
 export interface SessionTokens {
   accessToken: string;
@@ -62,9 +61,11 @@ export interface ActiveRevocations {
  * (that login on every device it reached) is revoked.
  */
 export function createSessions(deps: SessionsDeps) {
+  const store = createSessionStore(deps.db);
+
   async function issue(executor: DbExecutor, user: AuthUser, familyId: string): Promise<SessionTokens> {
     const refreshToken = randomBytes(32).toString('base64url');
-    await executor.insert(refreshTokens).values({
+    await store.insertRefreshToken(executor, {
       userId: user.id,
       familyId,
       tokenHash: hashToken(refreshToken),
@@ -86,21 +87,14 @@ export function createSessions(deps: SessionsDeps) {
   const revokeFamily = (familyId: string, userId: string) =>
     deps.db.transaction(async (tx) => {
       const now = deps.now();
-      const revoked = await tx
-        .update(refreshTokens)
-        .set({ revokedAt: now })
-        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
-        .returning({ id: refreshTokens.id });
-      if (revoked.length === 0) return;
-      await tx.insert(sessionRevocations).values({
+      if ((await store.revokeFamily(tx, familyId, now)) === 0) return;
+      await store.listRevocation(tx, {
         sessionId: familyId,
         userId,
         revokedAt: now,
         tokensExpireAt: new Date(now.getTime() + deps.accessTtlSeconds * 1000 + REVOCATION_MARGIN_MS),
       });
-      await tx
-        .delete(sessionRevocations)
-        .where(lt(sessionRevocations.tokensExpireAt, new Date(now.getTime() - REVOCATION_RETENTION_MS)));
+      await store.deleteRevocationsLapsedBefore(tx, new Date(now.getTime() - REVOCATION_RETENTION_MS));
     });
 
   /**
@@ -110,14 +104,9 @@ export function createSessions(deps: SessionsDeps) {
    * rotation of the family happened within the race window (a second request after the same lost
    * answer), 'race'. Otherwise undefined: a replay.
    */
-  const reissueAfterLostAnswer = (consumed: typeof refreshTokens.$inferSelect, now: Date) =>
+  const reissueAfterLostAnswer = (consumed: RefreshTokenRecord, now: Date) =>
     deps.db.transaction(async (tx): Promise<SessionTokens | 'race' | undefined> => {
-      const family = await tx
-        .select()
-        .from(refreshTokens)
-        .where(eq(refreshTokens.familyId, consumed.familyId))
-        .orderBy(desc(refreshTokens.createdAt), desc(refreshTokens.id))
-        .limit(2);
+      const family = await store.newestOfFamily(tx, consumed.familyId, 2);
       const [newest, previous] = family;
       if (!newest || previous?.id !== consumed.id) {
         const justRotated = family.some(
@@ -126,18 +115,8 @@ export function createSessions(deps: SessionsDeps) {
         return justRotated ? 'race' : undefined;
       }
       if (newest.expiresAt <= now) return undefined;
-      const [retired] = await tx
-        .update(refreshTokens)
-        .set({ rotatedAt: now, revokedAt: now })
-        .where(
-          and(
-            eq(refreshTokens.id, newest.id),
-            isNull(refreshTokens.rotatedAt),
-            isNull(refreshTokens.revokedAt),
-          ),
-        )
-        .returning({ id: refreshTokens.id });
-      if (!retired) return undefined; // the successor was used: the answer was not lost
+      // Retired only if the successor was never used; if it was, the answer was not lost.
+      if (!(await store.retireUnused(tx, newest.id, now))) return undefined;
       const user = await deps.loadUser(tx, consumed.userId);
       return user ? issue(tx, user, consumed.familyId) : undefined;
     });
@@ -153,17 +132,7 @@ export function createSessions(deps: SessionsDeps) {
       const tokenHash = hashToken(presented);
       const outcome = await deps.db.transaction(async (tx) => {
         // Consuming the token is one conditional update, so two racing refreshes cannot both win.
-        const [consumed] = await tx
-          .update(refreshTokens)
-          .set({ rotatedAt: now })
-          .where(
-            and(
-              eq(refreshTokens.tokenHash, tokenHash),
-              isNull(refreshTokens.rotatedAt),
-              isNull(refreshTokens.revokedAt),
-            ),
-          )
-          .returning();
+        const consumed = await store.consume(tx, tokenHash, now);
         if (!consumed) return { kind: 'not-consumed' as const };
         if (consumed.expiresAt <= now) return { kind: 'ended' as const };
         const user = await deps.loadUser(tx, consumed.userId);
@@ -173,11 +142,7 @@ export function createSessions(deps: SessionsDeps) {
       if (outcome.kind === 'rotated') return outcome.tokens;
       if (outcome.kind === 'ended') throw ended();
 
-      const [known] = await deps.db
-        .select()
-        .from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, tokenHash))
-        .limit(1);
+      const known = await store.findRefreshToken(tokenHash);
       const race = () =>
         AppError.unauthenticated('Your session was just refreshed elsewhere. Please retry.', 'REFRESH_RACE');
       const sinceRotation = known?.rotatedAt ? now.getTime() - known.rotatedAt.getTime() : undefined;
@@ -199,33 +164,17 @@ export function createSessions(deps: SessionsDeps) {
      */
     async end(presented: string | undefined, signedIn?: AuthUser): Promise<void> {
       if (presented) {
-        const [known] = await deps.db
-          .select()
-          .from(refreshTokens)
-          .where(eq(refreshTokens.tokenHash, hashToken(presented)))
-          .limit(1);
+        const known = await store.findRefreshToken(hashToken(presented));
         if (known) await revokeFamily(known.familyId, known.userId);
       }
-      if (signedIn?.sessionId && UUID.test(signedIn.sessionId)) {
-        const [own] = await deps.db
-          .select({ familyId: refreshTokens.familyId })
-          .from(refreshTokens)
-          .where(and(eq(refreshTokens.familyId, signedIn.sessionId), eq(refreshTokens.userId, signedIn.id)))
-          .limit(1);
-        if (own) await revokeFamily(own.familyId, signedIn.id);
-      }
+      const named = signedIn?.sessionId;
+      if (signedIn && named && UUID.test(named) && (await store.isFamilyOf(named, signedIn.id)))
+        await revokeFamily(named, signedIn.id);
     },
 
     /** The sessions whose access tokens may still be alive but must be refused (read by the gateway). */
     async activeRevocations(): Promise<ActiveRevocations> {
-      const rows = await deps.db
-        .select({
-          position: sessionRevocations.position,
-          sessionId: sessionRevocations.sessionId,
-          until: sessionRevocations.tokensExpireAt,
-        })
-        .from(sessionRevocations)
-        .where(gt(sessionRevocations.tokensExpireAt, deps.now()));
+      const rows = await store.revocationsLiveAt(deps.now());
       // Changes with any row added (a late commit of an older position too) or lapsed.
       const positions = rows.map((r) => r.position).sort((a, b) => a - b);
       return {
