@@ -34,7 +34,10 @@ module.exports = {
       ],
       testMatch: ['**/test/**/*.test.ts?(x)'],
       setupFiles: ['<rootDir>/packages/web-kit/src/testing/jsdom-globals.ts'],
-      setupFilesAfterEnv: ['<rootDir>/packages/web-kit/src/testing/fresh-storage.ts'],
+      setupFilesAfterEnv: [
+        '<rootDir>/packages/web-kit/src/testing/fresh-storage.ts',
+        '<rootDir>/packages/web-kit/src/testing/api-answer-contracts.ts',
+      ],
       moduleNameMapper: { '\\.css$': 'identity-obj-proxy' },
     },
   ],

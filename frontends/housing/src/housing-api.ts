@@ -1,11 +1,7 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import type {
-  CreateFlatRequest,
-  FlatDeletedResponse,
-  FlatListResponse,
-  FlatRequest,
-  FlatResponse,
-} from '@campus/contracts/housing';
+import type { BodyOf } from '@campus/contracts/api-operation';
+import { housingApi } from '@campus/contracts/generated/housing-api';
+import type { FlatListResponse, FlatRequest } from '@campus/contracts/housing';
 import { FLAT_PAGE_SIZE, type FlatSort, type GenderPreference } from '@campus/contracts/housing-rules';
 import { useToast } from '@campus/ui/toast';
 import type { ApiClient } from '@campus/web-kit/api-client';
@@ -45,7 +41,10 @@ const successOrThrow = (body: FlatListResponse) => {
   return body;
 };
 
-/** One page of GET /api/flat with the filters applied. */
+/** A rent as typed: blank is no filter; anything else is sent as a number (the server says if it is not one). */
+const amount = (typed: string) => (typed.trim() ? Number(typed.trim()) : undefined);
+
+/** One page of the flat requests (housingApi.listFlats) with the filters applied. */
 export async function fetchFlatPage(
   api: ApiClient,
   filters: FlatFilters,
@@ -53,14 +52,15 @@ export async function fetchFlatPage(
   signal: AbortSignal,
 ): Promise<ListPage<FlatRequest>> {
   const body = successOrThrow(
-    await api.get<FlatListResponse>('/api/flat', {
+    await api.call(housingApi.listFlats, {
       query: {
         q: filters.q.trim(),
-        minRent: filters.minRent.trim(),
-        maxRent: filters.maxRent.trim(),
-        genderPreference: filters.genderPreference,
+        minRent: amount(filters.minRent),
+        maxRent: amount(filters.maxRent),
+        genderPreference: filters.genderPreference || undefined,
         moveInFrom: filters.moveInFrom,
-        sort: filters.sort === 'newest' ? '' : filters.sort,
+        // The default order is left out of the URL.
+        sort: filters.sort === 'newest' ? undefined : filters.sort,
         page,
         limit: FLAT_PAGE_SIZE,
       },
@@ -70,7 +70,7 @@ export async function fetchFlatPage(
   return { items: body.data, hasMore: page < body.pages };
 }
 
-/** One page of GET /api/flat/my/{userId}: the signed-in user's own requests. */
+/** One page of the signed-in user's own requests (housingApi.listMyFlats). */
 export async function fetchMyFlatPage(
   api: ApiClient,
   userId: string,
@@ -78,7 +78,8 @@ export async function fetchMyFlatPage(
   signal: AbortSignal,
 ): Promise<ListPage<FlatRequest>> {
   const body = successOrThrow(
-    await api.get<FlatListResponse>(`/api/flat/my/${encodeURIComponent(userId)}`, {
+    await api.call(housingApi.listMyFlats, {
+      params: { userId },
       query: { page, limit: FLAT_PAGE_SIZE },
       signal,
     }),
@@ -86,12 +87,9 @@ export async function fetchMyFlatPage(
   return { items: body.data, hasMore: page < body.pages };
 }
 
-/** POST /api/flat with the spec's payload (the service takes the owner from the session). */
-export const createFlat = (
-  api: ApiClient,
-  flat: CreateFlatRequest & { userId: string },
-  idempotencyKey?: string,
-) => api.post<FlatResponse>('/api/flat', flat, { idempotencyKey });
+/** A new flat request with the spec's payload (the service takes the owner from the session). */
+export const createFlat = (api: ApiClient, flat: BodyOf<typeof housingApi.createFlat>, idempotencyKey?: string) =>
+  api.call(housingApi.createFlat, { body: flat, idempotencyKey });
 
 type FlatPages = InfiniteData<ListPage<FlatRequest>>;
 
@@ -106,7 +104,7 @@ export const failureMessage = (error: unknown) =>
   isApiError(error) ? error.message : error instanceof Error ? error.message : String(error);
 
 /**
- * DELETE /api/flat/{id}. On success the request leaves every list at once (spec §4), then the lists
+ * Deletes a flat request (housingApi.deleteFlat). On success the request leaves every list at once (spec §4), then the lists
  * reload; on failure the spec's alert 'Error deleting flat request: {message}'.
  */
 export function useDeleteFlat() {
@@ -114,8 +112,7 @@ export function useDeleteFlat() {
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: (flat: FlatRequest) =>
-      api.delete<FlatDeletedResponse>(`/api/flat/${encodeURIComponent(flat._id)}`),
+    mutationFn: (flat: FlatRequest) => api.call(housingApi.deleteFlat, { params: { id: flat._id } }),
     onSuccess: (_answer, flat) => {
       queryClient.setQueriesData<FlatPages>({ queryKey: housingQueryKeys.all }, (data) =>
         withoutFlat(data, flat._id),

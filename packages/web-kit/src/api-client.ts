@@ -2,13 +2,25 @@
 // into each module's chunk (one auth store, one ApiError class per page).
 import { authStore } from '@campus/web-kit/auth-store';
 import { ApiError, NETWORK_ERROR, unnamedErrorCode, type ValidationIssue } from '@campus/web-kit/api-error';
+import { checkAnswer } from '@campus/web-kit/api-answer-checks';
+import {
+  operationKey,
+  operationUrl,
+  queryString,
+  type AnswerOf,
+  type ApiMethod,
+  type ApiOperation,
+  type BodyOf,
+  type ParamsOf,
+  type QueryOf,
+} from '@campus/contracts/api-operation';
+import { identityApi } from '@campus/contracts/generated/identity-api';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type QueryValue = string | number | boolean | null | undefined;
+export type HttpMethod = ApiMethod;
 
 export interface RequestOptions {
   body?: unknown;
-  query?: Record<string, QueryValue>;
+  query?: object;
   signal?: AbortSignal;
   /**
    * Sent as `Idempotency-Key` on a create: one key per intent (useIdempotencyKey), so a retry or a
@@ -20,7 +32,29 @@ export interface RequestOptions {
 export interface ApiResponse<T> {
   status: number;
   data: T;
+  /** Where a paged list goes on (`X-Next-Cursor`), or null at its end or for an answer that is not paged. */
+  nextCursor: string | null;
 }
+
+/**
+ * What one operation of a generated catalogue takes: its path's params, its query and its body as the
+ * catalogue types them (identity fields are not in a body: the session says who acts), and options.
+ */
+export type CallInput<O> = (ParamsOf<O> extends undefined ? { params?: undefined } : { params: ParamsOf<O> }) &
+  (QueryOf<O> extends undefined ? { query?: undefined } : { query?: QueryOf<O> }) &
+  (BodyOf<O> extends undefined ? { body?: undefined } : { body: BodyOf<O> }) & {
+    signal?: AbortSignal;
+    /** Sent as `Idempotency-Key` on a create (useIdempotencyKey): a retry or double tap creates once. */
+    idempotencyKey?: string;
+  };
+
+/** Input is optional for an operation that takes no params and no body. */
+type CallArgs<O> =
+  ParamsOf<O> extends undefined
+    ? BodyOf<O> extends undefined
+      ? [input?: CallInput<O>]
+      : [input: CallInput<O>]
+    : [input: CallInput<O>];
 
 export interface ApiClientOptions {
   /** Prefix for every path; empty means same origin, which keeps cookies first-party. */
@@ -30,30 +64,34 @@ export interface ApiClientOptions {
   onSignedOut?: () => void;
 }
 
+/**
+ * The browser's API client. Screens call the platform's operations through the catalogues generated
+ * from the services' routes (`api.call(libraryApi.likeBook, { params: { id } })`), so no screen writes
+ * a path or guesses a type; `send` is the untyped exchange underneath.
+ */
 export interface ApiClient {
+  /** Calls one operation; its answer, typed (and checked against its schema in tests and development). */
+  call<O extends ApiOperation>(operation: O, ...args: CallArgs<O>): Promise<AnswerOf<O>>;
+  /** The same, with the status and the paging header (`nextCursor`) beside the answer. */
+  exchange<O extends ApiOperation>(operation: O, ...args: CallArgs<O>): Promise<ApiResponse<AnswerOf<O>>>;
   send<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
-  get<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T>;
-  post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
-  put<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
-  patch<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
-  delete<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T>;
 }
 
-const REFRESH_PATH = '/api/auth/refresh';
+const REFRESH_PATH = identityApi.refreshSession.path;
 const REFRESH_RACE = 'REFRESH_RACE';
 const codeOf = (body: unknown) =>
   body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
 // A 401 from these means "wrong credentials" or "no session", never "access token expired".
-const pathsWithoutRefresh = ['/api/auth/login', '/api/auth/register', '/api/auth/logout', REFRESH_PATH];
+const pathsWithoutRefresh = [
+  identityApi.login.path,
+  identityApi.register.path,
+  identityApi.logout.path,
+  REFRESH_PATH,
+];
 
 function withQuery(path: string, query: RequestOptions['query']): string {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  const search = params.toString();
-  return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
+  const search = queryString(query);
+  return search ? `${path}${path.includes('?') ? `&${search.slice(1)}` : search}` : path;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -145,21 +183,24 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
     const body = await readBody(response);
     if (!response.ok) throw errorFrom(response.status, body, response.statusText);
-    return { status: response.status, data: body as T };
+    return { status: response.status, data: body as T, nextCursor: response.headers.get('X-Next-Cursor') };
   }
 
-  const dataOf = <T>(pending: Promise<ApiResponse<T>>): Promise<T> =>
-    pending.then((response) => response.data);
+  async function exchange<O extends ApiOperation>(
+    operation: O,
+    ...[input]: CallArgs<O>
+  ): Promise<ApiResponse<AnswerOf<O>>> {
+    const { params, query, body, signal, idempotencyKey } = (input ?? {}) as CallInput<ApiOperation>;
+    const path = operationUrl(operation, { params: params as Record<string, string> | undefined });
+    const response = await send<AnswerOf<O>>(operation.method, path, { query, body, signal, idempotencyKey });
+    checkAnswer(operationKey(operation), response.data);
+    return response;
+  }
+
   return {
     send,
-    get: <T>(path: string, request?: RequestOptions) => dataOf(send<T>('GET', path, request)),
-    post: <T>(path: string, body?: unknown, request?: RequestOptions) =>
-      dataOf(send<T>('POST', path, { ...request, body })),
-    put: <T>(path: string, body?: unknown, request?: RequestOptions) =>
-      dataOf(send<T>('PUT', path, { ...request, body })),
-    patch: <T>(path: string, body?: unknown, request?: RequestOptions) =>
-      dataOf(send<T>('PATCH', path, { ...request, body })),
-    delete: <T>(path: string, request?: RequestOptions) => dataOf(send<T>('DELETE', path, request)),
+    exchange,
+    call: (operation, ...args) => exchange(operation, ...args).then((response) => response.data),
   };
 }
 
