@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '@campus/service-kit/db';
 import { AppError } from '@campus/service-kit/errors';
 import { formatBytes } from '@campus/service-kit/uploads/read-single-file-upload';
-import { blobs, posters } from '../data/schema';
+import { lockPosterUploadsOf, posterUploadsSince, type PosterUpload } from '../data/poster-upload-store';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -12,12 +11,6 @@ export interface PosterQuotaLimits {
   perHour: number;
   /** Bytes of stored poster variants one user may add in any 24 hours. */
   storedBytesPerDay: number;
-}
-
-/** One of the user's posters of the last day: when, and the bytes its variants take in the store. */
-interface Upload {
-  createdAt: Date;
-  bytes: number;
 }
 
 /** "12 minutes", "an hour", "5 hours": how long until a retry can succeed, for the message. */
@@ -36,21 +29,11 @@ function retryWhen(seconds: number): string {
  * the last step; the process's image queue bounds how many can race).
  */
 export function createPosterQuota(limits: PosterQuotaLimits) {
-  async function uploadsOfLastDay(db: DbExecutor, userId: string, now: Date): Promise<Upload[]> {
-    const result = (await db.execute(sql`
-      select p.created_at,
-        (select coalesce(sum(b.size), 0) from ${blobs} b
-          where b.key in (select v->>'key' from jsonb_array_elements(p.variants) v)) as bytes
-      from ${posters} p
-      where p.uploaded_by = ${userId} and p.created_at > ${new Date(now.getTime() - DAY_MS).toISOString()}::timestamptz
-      order by p.created_at`)) as {
-      rows: Array<{ created_at: Date | string; bytes: number | string | null }>;
-    };
-    return result.rows.map((r) => ({ createdAt: new Date(r.created_at), bytes: Number(r.bytes ?? 0) }));
-  }
+  const uploadsOfLastDay = (db: DbExecutor, userId: string, now: Date): Promise<PosterUpload[]> =>
+    posterUploadsSince(db, userId, new Date(now.getTime() - DAY_MS));
 
   /** The refusal for `adding` more bytes now, or undefined when the upload fits both limits. */
-  function refusal(uploads: Upload[], now: Date, adding: number): AppError | undefined {
+  function refusal(uploads: PosterUpload[], now: Date, adding: number): AppError | undefined {
     const at = now.getTime();
     const lastHour = uploads.filter((u) => u.createdAt.getTime() > at - HOUR_MS);
     if (lastHour.length >= limits.perHour) {
@@ -94,7 +77,7 @@ export function createPosterQuota(limits: PosterQuotaLimits) {
      * in flight (on any replica) have committed or given up: a transaction-scoped advisory lock.
      */
     async checkLocked(tx: DbExecutor, userId: string, now: Date, adding: number): Promise<void> {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`events.poster-quota:${userId}`}))`);
+      await lockPosterUploadsOf(tx, userId);
       await this.check(tx, userId, now, adding);
     },
   };
