@@ -31,6 +31,12 @@ const HOST_MESSAGE =
   "DESIGN §1: the shell loads remotes through federation (manifest), never from a remote's source.";
 const DOMAIN_MESSAGE =
   'DESIGN §2: domain/ holds the rules and knows nothing of HTTP; http/ parses, calls the domain and shapes the answer.';
+const DATA_MESSAGE =
+  "DESIGN §2: domain/ holds the rules and data/ the queries: a use case calls its service's data/*-store.ts. " +
+  'It may name the Db and DbExecutor types (import type), to hand a store the transaction it opened, ' +
+  'never Drizzle, a driver or a database handle.';
+const ROUTES_MESSAGE =
+  'DESIGN §2: routes -> domain -> data: http/ calls the domain, which alone calls data/ (its stores and schema).';
 
 /**
  * DESIGN §1 and §2 as lint rules. Path zones catch relative imports (and package imports, which the
@@ -53,6 +59,7 @@ function boundaries() {
     })),
     { target: './shell', from: './frontends', message: HOST_MESSAGE },
     { target: './services/*/src/domain/**', from: './services/*/src/http/**', message: DOMAIN_MESSAGE },
+    { target: './services/*/src/http/**', from: './services/*/src/data/**', message: ROUTES_MESSAGE },
   ];
 
   const forbidPackages = (packageNames, message) =>
@@ -64,6 +71,20 @@ function boundaries() {
       message: DOMAIN_MESSAGE,
     },
   ];
+  // The domain's way to the database is its stores. The tables in data/schema.ts stay importable: the
+  // events domain hands its blob and scheduled-job tables to the kit's blob store and scheduled job.
+  const domainDatabaseImports = {
+    files: ['services/*/src/domain/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@campus/service-kit/db', allowTypeImports: true, message: DATA_MESSAGE }],
+          patterns: [{ regex: '^(drizzle-orm|pg|@electric-sql/pglite)(/.*)?$', message: DATA_MESSAGE }],
+        },
+      ],
+    },
+  };
   const restrictImports = (files, patterns) => ({
     files,
     rules: { 'no-restricted-imports': ['error', { patterns }] },
@@ -90,6 +111,7 @@ function boundaries() {
         restrictImports([`services/${dir}/src/domain/**`], [...otherServices, ...domainImports]),
       ];
     }),
+    domainDatabaseImports,
     ...remotes.map(({ dir }) =>
       restrictImports([`frontends/${dir}/**`], forbidPackages(otherPackages(remotes, dir), REMOTE_MESSAGE)),
     ),
@@ -100,7 +122,10 @@ function boundaries() {
         HOST_MESSAGE,
       ),
     ),
-  ].filter((block) => block.plugins || block.rules['no-restricted-imports'][1].patterns.length);
+  ].filter(
+    (block) =>
+      !block.rules['no-restricted-imports'] || block.rules['no-restricted-imports'][1].patterns.length,
+  );
 }
 
 export default tseslint.config(
