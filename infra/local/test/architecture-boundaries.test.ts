@@ -26,7 +26,11 @@ function workspacesIn(folder: string) {
 const services = workspacesIn('services');
 const remotes = workspacesIn('frontends');
 
-const BOUNDARY_RULES = new Set(['import-x/no-restricted-paths', 'no-restricted-imports']);
+const BOUNDARY_RULES = new Set([
+  'import-x/no-restricted-paths',
+  'no-restricted-imports',
+  '@typescript-eslint/no-restricted-imports',
+]);
 
 /** The boundary findings for `code` placed at `filePath` (repo-relative): one line per finding. */
 async function boundaryFindings(filePath: string, code: string): Promise<string[]> {
@@ -72,7 +76,7 @@ describe('DESIGN §1: services stay apart', () => {
         importing('../data/schema'),
         importing('@campus/contracts/events'),
         importing('@campus/service-kit/errors'),
-        importing('drizzle-orm'),
+        importing('zod'),
       ].join('');
       expect(await boundaryFindings(`services/${service}/src/domain/probe.ts`, code)).toEqual([]);
       expect(
@@ -104,6 +108,44 @@ describe('DESIGN §2: domain code knows nothing of HTTP', () => {
   it('when http/ imports the domain and express, then nothing is reported', async () => {
     const code = importing('../domain/probe') + importing('express');
     expect(await boundaryFindings(`services/${service}/src/http/probe-routes.ts`, code)).toEqual([]);
+  });
+});
+
+describe('DESIGN §2: routes -> domain -> data', () => {
+  const service = services[0]!.dir;
+  const domainFile = `services/${service}/src/domain/probe.ts`;
+  // One of the service's real stores, so the allowed import resolves as a real one would.
+  const store = fs
+    .readdirSync(path.join(repoRoot, 'services', service, 'src', 'data'))
+    .find((name) => name.endsWith('-store.ts'))!
+    .replace(/\.ts$/, '');
+
+  it.each([
+    ['Drizzle', 'drizzle-orm'],
+    ["Drizzle's Postgres tables", 'drizzle-orm/pg-core'],
+    ['the Postgres driver', 'pg'],
+    ['PGlite', '@electric-sql/pglite'],
+    ["the kit's database module (a value)", '@campus/service-kit/db'],
+  ])('when a domain file imports %s, then it is reported', async (_what, specifier) => {
+    expect(await boundaryFindings(domainFile, importing(specifier))).toEqual([
+      expect.stringContaining('domain/ holds the rules and data/ the queries'),
+    ]);
+  });
+
+  it('when a domain file imports its stores and the Db types, then nothing is reported', async () => {
+    const code =
+      importing(`../data/${store}`) +
+      "import type { Db, DbExecutor } from '@campus/service-kit/db';\nexport type Probe = [Db, DbExecutor];\n";
+    expect(await boundaryFindings(domainFile, code)).toEqual([]);
+  });
+
+  it.each([
+    ['a store', `../data/${store}`],
+    ['the schema', '../data/schema'],
+  ])('when http/ imports %s from data/, then it is reported', async (_what, specifier) => {
+    expect(
+      await boundaryFindings(`services/${service}/src/http/probe-routes.ts`, importing(specifier)),
+    ).toEqual([expect.stringContaining('http/ calls the domain, which alone calls data/')]);
   });
 });
 
