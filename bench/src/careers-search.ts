@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { sql, type SQL } from 'drizzle-orm';
-import pino from 'pino';
 import { chromium, type Page, type Response } from 'playwright-core';
 import {
   naiveInterviewSearchSql,
@@ -11,11 +9,13 @@ import {
   type InterviewSearchFilters,
 } from '@campus/careers-service/interview-search-sql';
 import { careersService } from '@campus/careers-service/service';
-import { createInProcessBus } from '@campus/service-kit/bus/in-process-bus';
-import { openDatabase, openEmbeddedPostgres, type DatabaseHandle } from '@campus/service-kit/db';
-import { startService } from '@campus/service-kit/service-runtime';
-import { generateTestKeys } from '@campus/service-kit/testing/test-keys';
+import type { DatabaseHandle } from '@campus/service-kit/db';
 import { WEB_STATS_DIR } from '../../scripts/build-web';
+import { startBenchService } from './support/bench-service';
+import { measureEndpointAgainstBaseline } from './support/endpoint-against-baseline';
+import { fetchJson, queryString } from './support/fetch-json';
+import { timed } from './support/latency-stats';
+import { textArray } from './support/seed-sql';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, withWebPlatform } from './web-platform';
 
 const INTERVIEWS = Number(process.env.BENCH_INTERVIEWS ?? 100_000);
@@ -94,7 +94,6 @@ const QUERIES: Array<Omit<InterviewSearchFilters, 'limit' | 'offset'> & { label:
 
 async function seed(database: DatabaseHandle): Promise<void> {
   const db = database.db;
-  const arr = (xs: string[]) => sql.raw(`array[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]`);
   const batch = 5_000;
   for (let from = 1; from <= INTERVIEWS; from += batch) {
     const to = Math.min(INTERVIEWS, from + batch - 1);
@@ -108,98 +107,43 @@ async function seed(database: DatabaseHandle): Promise<void> {
              (array['Easy','Medium','Hard','Difficult'])[1 + i % 4], 'Bengaluru', 'Full-Time', '',
              gen_random_uuid()::text, 'Bench Student', now() - ((i * 2654435761) % 94608000) * interval '1 second'
       from generate_series(${from}::bigint, ${to}::bigint) i,
-           (select ${arr(COMPANIES)} as c, ${arr(ROLES)} as r, ${arr(TOPICS)} as t) k`);
+           (select ${textArray(COMPANIES)} as c, ${textArray(ROLES)} as r, ${textArray(TOPICS)} as t) k`);
   }
   await db.execute(sql`analyze careers.interviews`);
 }
 
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
-const fmt = (xs: number[]) =>
-  `p50 ${percentile(xs, 50).toFixed(2).padStart(7)} ms   p95 ${percentile(xs, 95).toFixed(2).padStart(7)} ms`;
-
-async function time(work: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await work();
-  return performance.now() - start;
-}
-
 /** Interview search at 100,000 experiences: the endpoint and its SQL against a naive ILIKE scan. */
 async function searchBench(): Promise<void> {
-  const logger = pino({ level: 'warn' });
-  const keys = generateTestKeys();
-  const url = process.env.DATABASE_URL;
-  const database = url
-    ? openDatabase({ url, poolSize: 4 })
-    : openDatabase({ pglite: await openEmbeddedPostgres(), closeWithHandle: true });
-  const bus = createInProcessBus({ logger });
-  const service = await startService(careersService, {
-    config: { PORT: 0, LOG_LEVEL: 'warn', JWT_PUBLIC_KEY: keys.publicKey },
-    database,
-    bus,
-    logger,
-  });
+  const service = await startBenchService(careersService);
+  const { database } = service;
   try {
-    const seeded = performance.now();
-    await seed(database);
+    const seconds = (await timed(() => seed(database))) / 1000;
     console.log(
-      `${database.kind}: seeded ${INTERVIEWS} interview experiences in ${((performance.now() - seeded) / 1000).toFixed(1)} s; ${ROUNDS} rounds of ${QUERIES.length} queries`,
+      `${database.kind}: seeded ${INTERVIEWS} interview experiences in ${seconds.toFixed(1)} s; ${ROUNDS} rounds of ${QUERIES.length} queries`,
     );
-    const endpoint: number[] = [];
-    const indexed: number[] = [];
-    const baseline: number[] = [];
-    const perQuery = new Map(
-      QUERIES.map((q) => [q.label, { endpoint: [] as number[], baseline: [] as number[] }]),
-    );
-    const call = (q: (typeof QUERIES)[number]) => {
-      const params = new URLSearchParams({
-        q: q.q,
-        ...(q.company ? { company: q.company } : {}),
-        ...(q.sort ? { sort: q.sort } : {}),
-      });
-      return fetch(`${service.url}/api/interview/search?${params}`).then(async (r) => {
-        if (!r.ok) throw new Error(`search answered ${r.status}`);
-        return r.json();
-      });
-    };
     const execute = async <T extends Record<string, unknown>>(query: SQL) =>
       ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-    // The naive way: the same text as an unindexed case-insensitive substring over company, role and HTML.
-    const naive = (q: (typeof QUERIES)[number]) =>
-      database.db.execute(naiveInterviewSearchSql(q.q || q.company || '', 6));
-    for (const q of QUERIES) {
-      await call(q);
-      await naive(q);
-    }
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const q of QUERIES) {
-        const e = await time(() => call(q));
-        const i = await time(() => runInterviewSearch(execute, { ...q, limit: 6, offset: 0 }));
-        const b = round < Math.max(5, ROUNDS / 3) ? await time(() => naive(q)) : undefined;
-        endpoint.push(e);
-        indexed.push(i);
-        perQuery.get(q.label)!.endpoint.push(e);
-        if (b !== undefined) {
-          baseline.push(b);
-          perQuery.get(q.label)!.baseline.push(b);
-        }
-      }
-    }
-    for (const [label, xs] of perQuery)
-      console.log(`  ${label.padEnd(32)} endpoint ${fmt(xs.endpoint)}   | ILIKE scan ${fmt(xs.baseline)}`);
-    console.log(`  all queries, GET /api/interview/search (HTTP): ${fmt(endpoint)}`);
-    console.log(`  all queries, the search's SQL alone          : ${fmt(indexed)}`);
-    console.log(`  all queries, naive ILIKE scan baseline       : ${fmt(baseline)}`);
-    console.log(
-      `  speed-up, baseline vs endpoint: ${(percentile(baseline, 50) / percentile(endpoint, 50)).toFixed(1)}x at p50, ` +
-        `${(percentile(baseline, 95) / percentile(endpoint, 95)).toFixed(1)}x at p95 (target: endpoint p95 <= 20 ms, >= 20x)`,
-    );
+    await measureEndpointAgainstBaseline({
+      queries: QUERIES,
+      rounds: ROUNDS,
+      answer: {
+        endpoint: (q) =>
+          fetchJson(
+            `${service.url}/api/interview/search?${queryString({ q: q.q, company: q.company, sort: q.sort })}`,
+          ),
+        sql: (q) => runInterviewSearch(execute, { ...q, limit: 6, offset: 0 }),
+        // The naive way: the same text as an unindexed case-insensitive substring over company, role and HTML.
+        baseline: (q) => database.db.execute(naiveInterviewSearchSql(q.q || q.company || '', 6)),
+      },
+      describe: {
+        endpoint: 'GET /api/interview/search (HTTP)',
+        sql: "the search's SQL alone",
+        baseline: 'naive ILIKE scan baseline',
+        target: 'endpoint p95 <= 20 ms, >= 20x',
+      },
+    });
   } finally {
     await service.stop();
-    await bus.close();
-    await database.close();
   }
 }
 

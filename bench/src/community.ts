@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
 import { communityService } from '@campus/community-service/service';
-import { signAccessToken } from '@campus/service-kit/auth';
-import { createInProcessBus } from '@campus/service-kit/bus/in-process-bus';
-import { openDatabase, openEmbeddedPostgres, type DatabaseHandle } from '@campus/service-kit/db';
-import { startService } from '@campus/service-kit/service-runtime';
-import { generateTestKeys } from '@campus/service-kit/testing/test-keys';
+import type { DatabaseHandle } from '@campus/service-kit/db';
+import { startBenchService } from './support/bench-service';
+import { fetchJson } from './support/fetch-json';
+import { latencyColumns, timed } from './support/latency-stats';
+import { textArray } from './support/seed-sql';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
 const VOTES = Number(process.env.BENCH_VOTES ?? 1_000_000);
@@ -21,7 +19,7 @@ const postId = (n: string) => sql.raw(`md5('post' || (${n})::text)::uuid`);
 
 async function seed(database: DatabaseHandle): Promise<void> {
   const db = database.db;
-  const tags = sql.raw(`array[${TAGS.map((t) => `'${t}'`).join(',')}]`);
+  const tags = textArray(TAGS);
   const batch = 50_000;
   for (let from = 1; from <= POSTS; from += batch) {
     const to = Math.min(POSTS, from + batch - 1);
@@ -61,58 +59,19 @@ async function seed(database: DatabaseHandle): Promise<void> {
   await db.execute(sql`analyze community.comments`);
 }
 
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
-const fmt = (xs: number[]) =>
-  `p50 ${percentile(xs, 50).toFixed(2).padStart(7)} ms   p95 ${percentile(xs, 95).toFixed(2).padStart(7)} ms`;
-
-async function timed(work: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await work();
-  return performance.now() - start;
-}
-
-async function ok(res: Response, what: string) {
-  if (!res.ok) throw new Error(`${what} answered ${res.status}: ${await res.text()}`);
-  return res.json() as Promise<unknown>;
-}
-
 /**
  * The community hub at 100,000 posts, 1,000,000 votes and 300,000 comments, through HTTP: the hub's
  * first page, one post with its comments, a vote; then 200 voters on one hot post at once, with the
  * tally checked against the vote rows.
  */
 export async function run(): Promise<void> {
-  const logger = pino({ level: 'warn' });
-  const keys = generateTestKeys();
-  const url = process.env.DATABASE_URL;
-  const database = url
-    ? openDatabase({ url, poolSize: 8 })
-    : openDatabase({ pglite: await openEmbeddedPostgres(), closeWithHandle: true });
-  const bus = createInProcessBus({ logger });
-  const service = await startService(communityService, {
-    config: {
-      PORT: 0,
-      LOG_LEVEL: 'warn',
-      JWT_PUBLIC_KEY: keys.publicKey,
-      // The pledge limits' defaults (docs/configuration.md; the bench records no pledges).
-      PLEDGE_USER_TOTAL_MAX: 100_000,
-      PLEDGE_USER_GOAL_PERCENT: 50,
-      PLEDGES_PER_USER_PER_HOUR: 5,
-    },
-    database,
-    bus,
-    logger,
-  });
-  const tokenFor = (name: string) =>
-    signAccessToken({ id: randomUUID(), name, isTeacher: false }, keys.privateKey, 3600);
+  const service = await startBenchService(communityService, { poolSize: 8 });
+  const { database } = service;
+  const tokenFor = (name: string) => service.tokenFor({ id: randomUUID(), name, isTeacher: false });
   try {
-    const seeded = performance.now();
-    await seed(database);
+    const seconds = (await timed(() => seed(database))) / 1000;
     console.log(
-      `${database.kind}: seeded ${POSTS} posts, ${VOTES} votes, ${COMMENTS} comments in ${((performance.now() - seeded) / 1000).toFixed(1)} s; ${ROUNDS} rounds`,
+      `${database.kind}: seeded ${POSTS} posts, ${VOTES} votes, ${COMMENTS} comments in ${seconds.toFixed(1)} s; ${ROUNDS} rounds`,
     );
     const voter = { Authorization: `Bearer ${tokenFor('Bench Voter')}` };
     const pick = (round: number) => `md5('post' || ${1 + ((round * 7919) % POSTS)})::uuid`;
@@ -126,7 +85,9 @@ export async function run(): Promise<void> {
     const onePost: number[] = [];
     const vote: number[] = [];
     const get = (path: string, headers: Record<string, string> = {}) =>
-      fetch(`${service.url}${path}`, { headers }).then((r) => ok(r, path));
+      fetchJson(`${service.url}${path}`, { headers });
+    const upvote = (postId: string, headers: Record<string, string>) =>
+      fetchJson(`${service.url}/api/community/${postId}/upvote`, { method: 'PATCH', headers });
     for (let round = -10; round < ROUNDS; round++) {
       const id = postIds[(round + ROUNDS) % ROUNDS]!;
       const a = await timed(() => get('/api/community', voter));
@@ -134,21 +95,17 @@ export async function run(): Promise<void> {
       const p = await timed(() =>
         Promise.all([get(`/api/community/${id}`, voter), get(`/api/comments/${id}`)]),
       );
-      const v = await timed(() =>
-        fetch(`${service.url}/api/community/${id}/upvote`, { method: 'PATCH', headers: voter }).then((r) =>
-          ok(r, 'vote'),
-        ),
-      );
+      const v = await timed(() => upvote(id, voter));
       if (round < 0) continue; // warm-up
       firstPage.push(a);
       trending.push(t);
       onePost.push(p);
       vote.push(v);
     }
-    console.log(`hub first page (20 posts)       ${fmt(firstPage)}`);
-    console.log(`trending (top 5 by upvotes)     ${fmt(trending)}`);
-    console.log(`one post + its comments         ${fmt(onePost)}`);
-    console.log(`a vote (PATCH upvote)           ${fmt(vote)}`);
+    console.log(`hub first page (20 posts)       ${latencyColumns(firstPage)}`);
+    console.log(`trending (top 5 by upvotes)     ${latencyColumns(trending)}`);
+    console.log(`one post + its comments         ${latencyColumns(onePost)}`);
+    console.log(`a vote (PATCH upvote)           ${latencyColumns(vote)}`);
 
     // The hot post: 200 voters at once, each once; then the tally must equal the rows, exactly 200 more.
     const hot = postIds[0]!;
@@ -156,15 +113,7 @@ export async function run(): Promise<void> {
     const voters = Array.from({ length: HOT_VOTERS }, (_, i) => ({
       Authorization: `Bearer ${tokenFor(`Hot Voter ${i}`)}`,
     }));
-    const start = performance.now();
-    await Promise.all(
-      voters.map((headers) =>
-        fetch(`${service.url}/api/community/${hot}/upvote`, { method: 'PATCH', headers }).then((r) =>
-          ok(r, 'vote'),
-        ),
-      ),
-    );
-    const seconds = (performance.now() - start) / 1000;
+    const hotSeconds = (await timed(() => Promise.all(voters.map((headers) => upvote(hot, headers))))) / 1000;
     const after = (await get(`/api/community/${hot}`)) as { upvotes: number; downvotes: number };
     const rows = (await database.db.execute(
       sql`select count(*) filter (where direction = 1)::int up, count(*) filter (where direction = -1)::int down
@@ -175,13 +124,11 @@ export async function run(): Promise<void> {
       rows.rows[0]!.up === after.upvotes &&
       rows.rows[0]!.down === after.downvotes;
     console.log(
-      `hot post: ${HOT_VOTERS} concurrent voters in ${seconds.toFixed(2)} s = ${(HOT_VOTERS / seconds).toFixed(0)} votes/s; ` +
+      `hot post: ${HOT_VOTERS} concurrent voters in ${hotSeconds.toFixed(2)} s = ${(HOT_VOTERS / hotSeconds).toFixed(0)} votes/s; ` +
         `upvotes ${before.upvotes} -> ${after.upvotes} (rows ${rows.rows[0]!.up}): ${exact ? 'exact' : 'WRONG'}`,
     );
     if (!exact) throw new Error('the hot post lost or doubled a vote');
   } finally {
     await service.stop();
-    await bus.close();
-    await database.close();
   }
 }

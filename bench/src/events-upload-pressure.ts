@@ -2,29 +2,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { signAccessToken } from '@campus/service-kit/auth';
-import { phonePhoto } from './events-posters';
 import { startPlatformProcess } from './platform-process';
+import { latencySummary, timed } from './support/latency-stats';
+import { phonePhoto, posterUploadBody } from './support/poster-upload';
 
 const UPLOADERS = Number(process.env.BENCH_UPLOADERS ?? 12);
 const UPLOADS_EACH = Number(process.env.BENCH_UPLOADS_EACH ?? 2);
 const QUIET_READS = 40;
 
-const percentile = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-};
-const summary = (xs: number[]) =>
-  xs.length
-    ? `p50 ${percentile(xs, 50).toFixed(0)} ms, p95 ${percentile(xs, 95).toFixed(0)} ms, max ${Math.max(...xs).toFixed(0)} ms (${xs.length})`
-    : 'none';
-
 /** One unrelated read through the gateway, timed: the community's first page, as a guest. */
-async function timedRead(url: string): Promise<number> {
-  const started = performance.now();
-  const res = await fetch(`${url}/api/community`);
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`GET /api/community answered ${res.status}`);
-  return performance.now() - started;
+function timedRead(url: string): Promise<number> {
+  return timed(async () => {
+    const res = await fetch(`${url}/api/community`);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`GET /api/community answered ${res.status}`);
+  });
 }
 
 /**
@@ -44,7 +36,7 @@ export async function run(): Promise<void> {
     for (let i = 0; i < 5; i++) await timedRead(platform.url);
     const quiet: number[] = [];
     for (let i = 0; i < QUIET_READS; i++) quiet.push(await timedRead(platform.url));
-    console.log(`  GET /api/community alone:          ${summary(quiet)}`);
+    console.log(`  GET /api/community alone:          ${latencySummary(quiet)}`);
 
     const statuses = new Map<number, number>();
     const uploadTimes: number[] = [];
@@ -56,8 +48,7 @@ export async function run(): Promise<void> {
         3600,
       );
       for (let n = 0; n < UPLOADS_EACH; n++) {
-        const body = new FormData();
-        body.append('poster', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'IMG_0001.jpg');
+        const body = posterUploadBody(photo);
         const started = performance.now();
         const res = await fetch(`${platform.url}/api/event/upload`, {
           method: 'POST',
@@ -76,8 +67,8 @@ export async function run(): Promise<void> {
     await Promise.all(uploaders);
     uploading = false;
     await reader;
-    console.log(`  GET /api/community during uploads: ${summary(busy)}`);
-    console.log(`  uploads answered 200:              ${summary(uploadTimes)}`);
+    console.log(`  GET /api/community during uploads: ${latencySummary(busy)}`);
+    console.log(`  uploads answered 200:              ${latencySummary(uploadTimes)}`);
     console.log(`  upload answers: ${[...statuses].map(([status, n]) => `${n} × ${status}`).join(', ')}`);
   } finally {
     await platform.stop();

@@ -1,12 +1,10 @@
-import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
 import { housingService } from '@campus/housing-service/service';
-import { signAccessToken } from '@campus/service-kit/auth';
-import { createInProcessBus } from '@campus/service-kit/bus/in-process-bus';
-import { openDatabase, openEmbeddedPostgres, type DatabaseHandle } from '@campus/service-kit/db';
-import { startService } from '@campus/service-kit/service-runtime';
-import { generateTestKeys } from '@campus/service-kit/testing/test-keys';
+import type { DatabaseHandle } from '@campus/service-kit/db';
+import { startBenchService } from './support/bench-service';
+import { fetchJson } from './support/fetch-json';
+import { latencyColumns, percentile, timed } from './support/latency-stats';
+import { textArray } from './support/seed-sql';
 
 const FLATS = Number(process.env.BENCH_FLATS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
@@ -41,8 +39,8 @@ const QUERIES: Array<{ label: string; query: string; signedIn?: boolean }> = [
 ];
 
 async function seed(database: DatabaseHandle): Promise<void> {
-  const areas = sql.raw(`array[${AREAS.map((a) => `'${a}'`).join(',')}]`);
-  const kinds = sql.raw(`array[${KINDS.map((k) => `'${k}'`).join(',')}]`);
+  const areas = textArray(AREAS);
+  const kinds = textArray(KINDS);
   // Deterministic spread: ~400 owners, rents 2,000..25,000, move-in over the next 6 months, posted over a year.
   await database.db.execute(sql`
     insert into housing.flats (user_id, name, description, location, gender_preference, rent, move_in_date, contact_info, created_at)
@@ -59,58 +57,31 @@ async function seed(database: DatabaseHandle): Promise<void> {
   await database.db.execute(sql`analyze housing.flats`);
 }
 
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
-const fmt = (xs: number[]) =>
-  `p50 ${percentile(xs, 50).toFixed(2).padStart(7)} ms   p95 ${percentile(xs, 95).toFixed(2).padStart(7)} ms`;
-
 /**
  * GET /api/flat at 10,000 requests: the real endpoint (HTTP, parsing, the service's SQL, the JSON)
  * for the first page, a deep page, each filter and text search; against the baseline the spec's
  * original client implies, the whole list in one answer (GET of every request, serialised).
  */
 export async function run(): Promise<void> {
-  const logger = pino({ level: 'warn' });
-  const keys = generateTestKeys();
-  const url = process.env.DATABASE_URL;
-  const database = url
-    ? openDatabase({ url, poolSize: 4 })
-    : openDatabase({ pglite: await openEmbeddedPostgres(), closeWithHandle: true });
-  const bus = createInProcessBus({ logger });
-  const service = await startService(housingService, {
-    config: { PORT: 0, LOG_LEVEL: 'warn', JWT_PUBLIC_KEY: keys.publicKey },
-    database,
-    bus,
-    logger,
-  });
-  const token = signAccessToken(
-    { id: 'bench-user-1', name: 'Bench', isTeacher: false },
-    keys.privateKey,
-    3600,
-  );
+  const service = await startBenchService(housingService);
+  const { database } = service;
+  const token = service.tokenFor({ id: 'bench-user-1', name: 'Bench', isTeacher: false });
   try {
-    const seeded = performance.now();
-    await seed(database);
+    const seconds = (await timed(() => seed(database))) / 1000;
     console.log(
-      `${database.kind}: seeded ${FLATS} flat requests in ${((performance.now() - seeded) / 1000).toFixed(1)} s; ${ROUNDS} rounds of ${QUERIES.length} queries`,
+      `${database.kind}: seeded ${FLATS} flat requests in ${seconds.toFixed(1)} s; ${ROUNDS} rounds of ${QUERIES.length} queries`,
     );
-    const call = async (q: (typeof QUERIES)[number]) => {
-      const start = performance.now();
-      const res = await fetch(`${service.url}/api/flat?${q.query}`, {
-        headers: q.signedIn ? { authorization: `Bearer ${token}` } : {},
+    const call = (q: (typeof QUERIES)[number]) =>
+      timed(() =>
+        fetchJson(`${service.url}/api/flat?${q.query}`, {
+          headers: q.signedIn ? { authorization: `Bearer ${token}` } : {},
+        }),
+      );
+    const everything = () =>
+      timed(async () => {
+        const rows = await database.db.execute(sql`select * from housing.flats order by created_at desc`);
+        JSON.stringify(rows);
       });
-      if (!res.ok) throw new Error(`${q.label}: HTTP ${res.status}`);
-      await res.json();
-      return performance.now() - start;
-    };
-    const everything = async () => {
-      const start = performance.now();
-      const rows = await database.db.execute(sql`select * from housing.flats order by created_at desc`);
-      JSON.stringify(rows);
-      return performance.now() - start;
-    };
     for (const q of QUERIES) await call(q);
     await everything();
 
@@ -125,15 +96,13 @@ export async function run(): Promise<void> {
       }
       if (round < Math.max(5, ROUNDS / 3)) baseline.push(await everything());
     }
-    for (const [label, xs] of perQuery) console.log(`  ${label.padEnd(28)} ${fmt(xs)}`);
-    console.log(`  all queries, GET /api/flat (HTTP, a page of 20) : ${fmt(all)}`);
-    console.log(`  baseline, all ${FLATS} rows read and serialised  : ${fmt(baseline)}`);
+    for (const [label, xs] of perQuery) console.log(`  ${label.padEnd(28)} ${latencyColumns(xs)}`);
+    console.log(`  all queries, GET /api/flat (HTTP, a page of 20) : ${latencyColumns(all)}`);
+    console.log(`  baseline, all ${FLATS} rows read and serialised  : ${latencyColumns(baseline)}`);
     console.log(
       `  speed-up, baseline vs endpoint: ${(percentile(baseline, 50) / percentile(all, 50)).toFixed(1)}x at p50`,
     );
   } finally {
     await service.stop();
-    await bus.close();
-    await database.close();
   }
 }

@@ -1,12 +1,12 @@
-import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
 import { searchBooksSql, type SearchFilters } from '@campus/library-service/search-sql';
 import { libraryService } from '@campus/library-service/service';
-import { createInProcessBus } from '@campus/service-kit/bus/in-process-bus';
-import { openDatabase, openEmbeddedPostgres, type DatabaseHandle } from '@campus/service-kit/db';
-import { startService } from '@campus/service-kit/service-runtime';
-import { generateTestKeys } from '@campus/service-kit/testing/test-keys';
+import type { DatabaseHandle } from '@campus/service-kit/db';
+import { startBenchService } from './support/bench-service';
+import { measureEndpointAgainstBaseline } from './support/endpoint-against-baseline';
+import { fetchJson, queryString } from './support/fetch-json';
+import { timed } from './support/latency-stats';
+import { textArray } from './support/seed-sql';
 
 const BOOKS = Number(process.env.BENCH_BOOKS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
@@ -144,8 +144,8 @@ async function seed(database: DatabaseHandle): Promise<void> {
       await db.execute(
         sql`insert into bench_topics select ${n++}, ${subject}, ${title}, array(select jsonb_array_elements_text(${JSON.stringify(tags)}::jsonb))`,
       );
-  const kinds = sql.raw(`array[${KINDS.map((k) => `'${k}'`).join(',')}]`);
-  const branches = sql.raw(`array[${BRANCHES.map((k) => `'${k}'`).join(',')}]`);
+  const kinds = textArray(KINDS);
+  const branches = textArray(BRANCHES);
   const batch = 10_000;
   for (let from = 1; from <= BOOKS; from += batch) {
     const to = Math.min(BOOKS, from + batch - 1);
@@ -181,92 +181,37 @@ function baselineSql(f: Omit<SearchFilters, 'limit' | 'offset'>) {
     where b.status = 'accepted'${text}${subject} order by ${order} limit 20`;
 }
 
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
-const fmt = (xs: number[]) =>
-  `p50 ${percentile(xs, 50).toFixed(2).padStart(7)} ms   p95 ${percentile(xs, 95).toFixed(2).padStart(7)} ms`;
-
-async function time(work: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await work();
-  return performance.now() - start;
-}
-
 /**
  * Library search at 100,000 books: the real endpoint (HTTP, the service's full path) and its SQL,
  * against an unindexed ILIKE scan of the same rows for the same queries, interleaved per round.
  */
 export async function run(): Promise<void> {
-  const logger = pino({ level: 'warn' });
-  const keys = generateTestKeys();
-  const url = process.env.DATABASE_URL;
-  const database = url
-    ? openDatabase({ url, poolSize: 4 })
-    : openDatabase({ pglite: await openEmbeddedPostgres(), closeWithHandle: true });
-  const bus = createInProcessBus({ logger });
-  const service = await startService(libraryService, {
-    config: { PORT: 0, LOG_LEVEL: 'warn', JWT_PUBLIC_KEY: keys.publicKey },
-    database,
-    bus,
-    logger,
-  });
+  const service = await startBenchService(libraryService);
+  const { database } = service;
   try {
-    const seeded = performance.now();
-    await seed(database);
+    const seconds = (await timed(() => seed(database))) / 1000;
     console.log(
-      `${database.kind}: seeded ${BOOKS} books in ${((performance.now() - seeded) / 1000).toFixed(1)} s; ${ROUNDS} rounds of ${QUERIES.length} queries`,
+      `${database.kind}: seeded ${BOOKS} books in ${seconds.toFixed(1)} s; ${ROUNDS} rounds of ${QUERIES.length} queries`,
     );
-
-    const endpoint: number[] = [];
-    const indexed: number[] = [];
-    const baseline: number[] = [];
-    const perQuery = new Map<string, { endpoint: number[]; baseline: number[] }>(
-      QUERIES.map((q) => [q.label, { endpoint: [], baseline: [] }]),
-    );
-    const call = (q: (typeof QUERIES)[number]) => {
-      const params = new URLSearchParams({
-        q: q.q,
-        ...(q.subject ? { subject: q.subject } : {}),
-        ...(q.sort ? { sort: q.sort } : {}),
-      });
-      return fetch(`${service.url}/api/book/search?${params}`).then(async (r) => {
-        if (!r.ok) throw new Error(`search answered ${r.status}`);
-        return r.json();
-      });
-    };
-    for (const q of QUERIES) {
-      await call(q);
-      await database.db.execute(baselineSql(q));
-    }
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const q of QUERIES) {
-        const e = await time(() => call(q));
-        const i = await time(() => database.db.execute(searchBooksSql({ ...q, limit: 20, offset: 0 })));
-        const b =
-          round < Math.max(5, ROUNDS / 3) ? await time(() => database.db.execute(baselineSql(q))) : undefined;
-        endpoint.push(e);
-        indexed.push(i);
-        perQuery.get(q.label)!.endpoint.push(e);
-        if (b !== undefined) {
-          baseline.push(b);
-          perQuery.get(q.label)!.baseline.push(b);
-        }
-      }
-    }
-    for (const [label, xs] of perQuery)
-      console.log(`  ${label.padEnd(34)} endpoint ${fmt(xs.endpoint)}   | ILIKE scan ${fmt(xs.baseline)}`);
-    console.log(`  all queries, GET /api/book/search (HTTP) : ${fmt(endpoint)}`);
-    console.log(`  all queries, indexed search SQL alone     : ${fmt(indexed)}`);
-    console.log(`  all queries, naive ILIKE scan baseline    : ${fmt(baseline)}`);
-    console.log(
-      `  speed-up, baseline vs endpoint: ${(percentile(baseline, 50) / percentile(endpoint, 50)).toFixed(1)}x at p50, ` +
-        `${(percentile(baseline, 95) / percentile(endpoint, 95)).toFixed(1)}x at p95 (target: endpoint p95 < 20 ms, >= 20x)`,
-    );
+    await measureEndpointAgainstBaseline({
+      queries: QUERIES,
+      rounds: ROUNDS,
+      answer: {
+        endpoint: (q) =>
+          fetchJson(
+            `${service.url}/api/book/search?${queryString({ q: q.q, subject: q.subject, sort: q.sort })}`,
+          ),
+        sql: (q) => database.db.execute(searchBooksSql({ ...q, limit: 20, offset: 0 })),
+        baseline: (q) => database.db.execute(baselineSql(q)),
+      },
+      describe: {
+        endpoint: 'GET /api/book/search (HTTP)',
+        sql: 'indexed search SQL alone',
+        baseline: 'naive ILIKE scan baseline',
+        target: 'endpoint p95 < 20 ms, >= 20x',
+      },
+    });
   } finally {
     await service.stop();
-    await bus.close();
-    await database.close();
   }
 }

@@ -1,6 +1,9 @@
 /**
  * `npm run bench`: every benchmark, one after another, printing figures; `npm run bench -- <name>` runs one.
- * Each module exports `run()`. Loopback only, bounded in time.
+ * Each module exports `run()`. Loopback only, bounded in time. What several benches do the same way
+ * lives once in `support/`: percentiles and timing (latency-stats), one service on its own database
+ * (bench-service), an endpoint timed against its SQL and a naive baseline (endpoint-against-baseline),
+ * checked JSON calls (fetch-json), seed arrays (seed-sql) and the phone photo the poster benches upload.
  */
 const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   gateway: () => import('./gateway-overhead'),
