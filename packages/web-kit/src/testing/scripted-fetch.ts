@@ -15,6 +15,8 @@ export interface ScriptedReply {
   match?: string;
   /** Answers only this method ('PATCH'); any method when left out. */
   method?: string;
+  /** Response headers besides the JSON content type (`{ 'X-Next-Cursor': 'c2' }`). */
+  headers?: Record<string, string>;
 }
 
 export interface RecordedRequest {
@@ -25,16 +27,23 @@ export interface RecordedRequest {
   headers: Record<string, string>;
 }
 
-export function jsonResponse({ status, body }: { status: number; body?: unknown }): Response {
+export function jsonResponse({
+  status,
+  body,
+  headers = {},
+}: {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}): Response {
   const text = body === undefined ? '' : JSON.stringify(body);
+  const named = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+  named.set('content-type', 'application/json; charset=utf-8');
   return {
     status,
     ok: status >= 200 && status < 300,
     statusText: `status ${status}`,
-    headers: {
-      get: (name: string) =>
-        name.toLowerCase() === 'content-type' ? 'application/json; charset=utf-8' : null,
-    },
+    headers: { get: (name: string) => named.get(name.toLowerCase()) ?? null },
     text: async () => text,
     json: async () => JSON.parse(text) as unknown,
   } as unknown as Response;
