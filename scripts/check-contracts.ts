@@ -16,7 +16,7 @@ import { lintMigrations, renderMigrationFindings } from '../infra/local/src/cont
 
 async function main() {
   const report = compareContracts(readSnapshot(), await currentContracts(), readRetired());
-  const migrations = lintMigrations();
+  const migrations = await lintMigrations();
   const problems = [renderReport(report), renderMigrationFindings(migrations)].filter(Boolean);
   if (failsCheck(report) || migrations.length > 0) {
     console.error(problems.join('\n\n'));

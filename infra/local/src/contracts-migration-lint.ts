@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { hasSqlDetails, parse, type Node, type ObjectType, type RangeVar, type RawStmt } from 'libpg-query';
 
 /**
  * Migrations follow expand/contract (docs/adr/0083): while a service is rolled out, or rolled back,
@@ -12,6 +13,9 @@ import path from 'node:path';
  *
  * Everything else a migration does must leave the previous release working. Statements on a table
  * the same migration creates are exempt: no earlier release knows that table.
+ *
+ * The SQL is read by PostgreSQL's own parser (libpg-query, docs/adr/0096): statements, names and
+ * what each one does come from its syntax tree, never from matching the text.
  */
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
 export const CONTRACT_STEP = /^--\s*contract-step:\s*(.*)$/;
@@ -26,213 +30,133 @@ export interface MigrationFinding {
   statement: string;
 }
 
-interface Statement {
-  /** The statement without comments, with string literals and dollar-quoted bodies blanked. */
-  code: string;
-  /** Its first line, as written. */
-  text: string;
-  line: number;
-  /** The comment lines directly above it (no code or blank line between). */
-  commentsAbove: string[];
-}
+/** What queries name: dropping or renaming one breaks the previous release's queries. */
+const QUERIED: ReadonlySet<ObjectType> = new Set<ObjectType>([
+  'OBJECT_TABLE',
+  'OBJECT_SCHEMA',
+  'OBJECT_VIEW',
+  'OBJECT_MATVIEW',
+  'OBJECT_FUNCTION',
+  'OBJECT_PROCEDURE',
+  'OBJECT_TYPE',
+  'OBJECT_DOMAIN',
+  'OBJECT_SEQUENCE',
+]);
+/** Renamed, a column or a composite type's field breaks queries too (an index or a constraint does not). */
+const RENAMES_THAT_BREAK: ReadonlySet<ObjectType> = new Set<ObjectType>([
+  ...QUERIED,
+  'OBJECT_COLUMN',
+  'OBJECT_ATTRIBUTE',
+]);
 
-/** Splits SQL into statements at `;` outside strings, quoted names, dollar-quoted bodies and comments. */
-export function splitStatements(sql: string): Statement[] {
-  const lines = sql.split('\n');
-  const statements: Statement[] = [];
-  let code = '';
-  let start: { line: number; column: number } | undefined;
-  let i = 0;
-  let line = 1;
-  let lineStart = 0;
-
-  const commentsAboveLine = (n: number): string[] => {
-    const above: string[] = [];
-    for (let l = n - 1; l >= 1; l--) {
-      const trimmed = lines[l - 1]!.trim();
-      if (!trimmed.startsWith('--')) {
-        // A line that ends with a comment after a finished statement (`...;--> statement-breakpoint`).
-        const tail = /;\s*(--.*)$/.exec(trimmed);
-        if (tail) above.unshift(tail[1]!);
-        break;
-      }
-      above.unshift(trimmed);
-    }
-    return above;
-  };
-  const finish = () => {
-    if (start && code.trim()) {
-      const text = lines[start.line - 1]!.slice(start.column).replace(/--.*$/, '').trim();
-      statements.push({
-        code: code.trim(),
-        text,
-        line: start.line,
-        commentsAbove: commentsAboveLine(start.line),
-      });
-    }
-    code = '';
-    start = undefined;
-  };
-  const mark = () => {
-    if (!start) start = { line, column: i - lineStart };
-  };
-
-  while (i < sql.length) {
-    const ch = sql[i]!;
-    const rest = sql.slice(i, i + 2);
-    if (ch === '\n') {
-      code += '\n';
-      i++;
-      line++;
-      lineStart = i;
-    } else if (rest === '--') {
-      while (i < sql.length && sql[i] !== '\n') i++;
-    } else if (rest === '/*') {
-      const end = sql.indexOf('*/', i + 2);
-      const stop = end < 0 ? sql.length : end + 2;
-      for (; i < stop; i++)
-        if (sql[i] === '\n') {
-          line++;
-          lineStart = i + 1;
-          code += '\n';
-        }
-    } else if (ch === "'" || ch === '"') {
-      mark();
-      let j = i + 1;
-      while (j < sql.length && !(sql[j] === ch && sql[j + 1] !== ch)) j += sql[j] === ch ? 2 : 1;
-      const literal = sql.slice(i, j + 1);
-      // Quoted names stay (they name tables); string literals are blanked.
-      code += ch === '"' ? literal : `'${' '.repeat(Math.max(0, literal.length - 2))}'`;
-      for (const c of literal)
-        if (c === '\n') {
-          line++;
-          code += '\n';
-        }
-      if (literal.includes('\n')) lineStart = i + literal.lastIndexOf('\n') + 1;
-      i = j + 1;
-    } else if (ch === '$' && /^\$[A-Za-z_]*\$/.test(sql.slice(i))) {
-      mark();
-      const tag = /^\$[A-Za-z_]*\$/.exec(sql.slice(i))![0];
-      const end = sql.indexOf(tag, i + tag.length);
-      const stop = end < 0 ? sql.length : end + tag.length;
-      const body = sql.slice(i, stop);
-      code += ' $body$ ';
-      for (const c of body)
-        if (c === '\n') {
-          line++;
-          code += '\n';
-        }
-      if (body.includes('\n')) lineStart = i + body.lastIndexOf('\n') + 1;
-      i = stop;
-    } else if (ch === ';') {
-      i++;
-      finish();
-    } else {
-      if (!/\s/.test(ch)) mark();
-      code += ch;
-      i++;
-    }
-  }
-  finish();
-  return statements;
-}
-
-const name = (raw: string) => raw.replace(/"/g, '').toLowerCase();
-const TABLE = String.raw`((?:"[^"]+"|[\w$]+)(?:\.(?:"[^"]+"|[\w$]+))?)`;
-
-/** The table an ALTER TABLE statement changes, as `schema.table` (or `table`). */
-function alteredTable(code: string): string | undefined {
-  const match = new RegExp(String.raw`^ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?:ONLY\s+)?${TABLE}`, 'i').exec(
-    code,
-  );
-  return match ? name(match[1]!) : undefined;
-}
+const kindName = (type: ObjectType) => (type === 'OBJECT_MATVIEW' ? 'MATERIALIZED VIEW' : type.slice(7));
+const relationName = (relation: RangeVar | undefined) =>
+  relation ? [relation.schemaname, relation.relname].filter(Boolean).join('.') : undefined;
+/** A dropped object's name (`schema.table`), as DROP lists it. */
+const droppedName = (object: Node) =>
+  'List' in object
+    ? (object.List.items ?? []).map((item) => ('String' in item ? item.String.sval : '')).join('.')
+    : 'String' in object
+      ? object.String.sval
+      : undefined;
 
 /** Each destructive thing a statement does to what already exists (empty: it only expands). */
-export function destructiveRules(code: string, createdHere: ReadonlySet<string>): string[] {
-  const flat = code.replace(/\s+/g, ' ').trim();
-  const found: string[] = [];
-  const dropped = new RegExp(
-    String.raw`^DROP\s+(TABLE|SCHEMA|VIEW|MATERIALIZED\s+VIEW|FUNCTION|PROCEDURE|TYPE|DOMAIN|SEQUENCE)\s+(?:IF\s+EXISTS\s+)?${TABLE}`,
-    'i',
-  ).exec(flat);
-  if (dropped) {
-    const kind = dropped[1]!.toUpperCase();
-    if (!(kind === 'TABLE' && createdHere.has(name(dropped[2]!))))
-      found.push(`DROP ${kind}: the previous release may still use it`);
+function destructiveRules(statement: Node, createdHere: ReadonlySet<string>): string[] {
+  const existing = (name: string | undefined) => !name || !createdHere.has(name);
+  if ('DropStmt' in statement) {
+    const { removeType, objects = [] } = statement.DropStmt;
+    if (!removeType || !QUERIED.has(removeType)) return [];
+    if (removeType === 'OBJECT_TABLE' && !objects.some((object) => existing(droppedName(object)))) return [];
+    return [`DROP ${kindName(removeType)}: the previous release may still use it`];
   }
-  const table = alteredTable(flat);
-  // Renaming an index or a constraint changes no query; renaming what queries name breaks them.
-  const renamed =
-    /^ALTER\s+(TABLE|SCHEMA|VIEW|MATERIALIZED\s+VIEW|FUNCTION|PROCEDURE|TYPE|DOMAIN|SEQUENCE)\b.*\bRENAME\b(?!\s+CONSTRAINT\b)/i;
-  if (renamed.test(flat) && !(table && createdHere.has(table)))
-    found.push('RENAME: the previous release uses the old name');
-  if (table && !createdHere.has(table)) {
-    // ALTER TABLE's actions, split at top-level commas.
-    const actions = splitTopLevel(
-      flat.slice(flat.search(/\s/) + 1).replace(/^TABLE\s+(?:IF\s+EXISTS\s+)?(?:ONLY\s+)?\S+\s*/i, ''),
+  if ('RenameStmt' in statement) {
+    const { renameType, relation } = statement.RenameStmt;
+    return renameType && RENAMES_THAT_BREAK.has(renameType) && existing(relationName(relation))
+      ? ['RENAME: the previous release uses the old name']
+      : [];
+  }
+  if (!('AlterTableStmt' in statement)) return [];
+  const { objtype, relation, cmds = [] } = statement.AlterTableStmt;
+  if (objtype !== 'OBJECT_TABLE' || !existing(relationName(relation))) return [];
+  return cmds.flatMap((cmd) => {
+    if (!('AlterTableCmd' in cmd)) return [];
+    const { subtype, def } = cmd.AlterTableCmd;
+    if (subtype === 'AT_DropColumn') return ['DROP COLUMN: the previous release reads or writes it'];
+    if (subtype === 'AT_AlterColumnType')
+      return ['ALTER COLUMN ... TYPE: the previous release reads and writes the old type'];
+    if (subtype === 'AT_SetNotNull') return ['SET NOT NULL: the previous release may write no value'];
+    if (subtype !== 'AT_AddColumn' || !def || !('ColumnDef' in def)) return [];
+    const constraints = (def.ColumnDef.constraints ?? []).flatMap((c) =>
+      'Constraint' in c && c.Constraint.contype ? [c.Constraint.contype] : [],
     );
-    for (const action of actions) {
-      if (
-        /^DROP\s+(?!CONSTRAINT\b|DEFAULT\b|NOT\s+NULL\b|IDENTITY\b|EXPRESSION\b)(?:COLUMN\s+)?/i.test(action)
-      )
-        found.push('DROP COLUMN: the previous release reads or writes it');
-      if (/^ALTER\s+(?:COLUMN\s+)?\S+\s+(?:SET\s+DATA\s+)?TYPE\b/i.test(action))
-        found.push('ALTER COLUMN ... TYPE: the previous release reads and writes the old type');
-      if (/^ALTER\s+(?:COLUMN\s+)?\S+\s+SET\s+NOT\s+NULL\b/i.test(action))
-        found.push('SET NOT NULL: the previous release may write no value');
-      if (
-        /^ADD\s+(?:COLUMN\s+)?(?:IF\s+NOT\s+EXISTS\s+)?\S+\s/i.test(action) &&
-        !/^ADD\s+(CONSTRAINT|PRIMARY|UNIQUE|FOREIGN|CHECK)\b/i.test(action)
-      ) {
-        const notNull = /\bNOT\s+NULL\b/i.test(action);
-        const filled = /\bDEFAULT\b|\bGENERATED\b/i.test(action);
-        if (notNull && !filled)
-          found.push('ADD COLUMN ... NOT NULL without DEFAULT: the previous release inserts rows without it');
-      }
-    }
-  }
-  return found;
+    const notNull = constraints.some((c) => c === 'CONSTR_NOTNULL' || c === 'CONSTR_PRIMARY');
+    const filled = constraints.some(
+      (c) => c === 'CONSTR_DEFAULT' || c === 'CONSTR_GENERATED' || c === 'CONSTR_IDENTITY',
+    );
+    return notNull && !filled
+      ? ['ADD COLUMN ... NOT NULL without DEFAULT: the previous release inserts rows without it']
+      : [];
+  });
 }
 
-function splitTopLevel(text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let current = '';
-  for (const ch of text) {
-    if (ch === '(') depth++;
-    if (ch === ')') depth--;
-    if (ch === ',' && depth === 0) {
-      parts.push(current.trim());
-      current = '';
-    } else current += ch;
+/** The comment lines directly above a line (no code or blank line between), `;--> tail` comments included. */
+function commentsAbove(lines: ReadonlyArray<string>, line: number): string[] {
+  const above: string[] = [];
+  for (let l = line - 1; l >= 1; l--) {
+    const trimmed = lines[l - 1]!.trim();
+    if (!trimmed.startsWith('--')) {
+      // A line that ends with a comment after a finished statement (`...;--> statement-breakpoint`).
+      const tail = /;\s*(--.*)$/.exec(trimmed);
+      if (tail) above.unshift(tail[1]!);
+      break;
+    }
+    above.unshift(trimmed);
   }
-  if (current.trim()) parts.push(current.trim());
-  return parts;
+  return above;
 }
 
 /** The findings of one migration file: destructive statements that are not marked as contract steps. */
-export function lintMigration(sql: string, file: string): MigrationFinding[] {
-  const statements = splitStatements(sql);
+export async function lintMigration(sql: string, file: string): Promise<MigrationFinding[]> {
+  const lines = sql.split('\n');
+  const bytes = Buffer.from(sql, 'utf8');
+  /** PostgreSQL reports offsets in bytes; the text is read in characters. */
+  const charAt = (byteOffset: number) => bytes.subarray(0, byteOffset).toString('utf8').length;
+  const lineAt = (charOffset: number) => sql.slice(0, charOffset).split('\n').length;
+
+  let statements: RawStmt[];
+  try {
+    statements = (await parse(sql)).stmts ?? [];
+  } catch (error) {
+    if (!hasSqlDetails(error)) throw error;
+    // A 1-based character position.
+    const line = lineAt(Math.max(0, (error.sqlDetails?.cursorPosition ?? 1) - 1));
+    return [
+      { file, line, rule: `not valid PostgreSQL: ${error.message}`, statement: lines[line - 1]!.trim() },
+    ];
+  }
+
   const createdHere = new Set<string>();
   const findings: MigrationFinding[] = [];
-  for (const statement of statements) {
-    const created = new RegExp(
-      String.raw`^CREATE\s+(?:UNLOGGED\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?${TABLE}`,
-      'i',
-    ).exec(statement.code);
-    if (created) createdHere.add(name(created[1]!));
-    const rules = destructiveRules(statement.code, createdHere);
+  for (const { stmt, stmt_location: location = 0 } of statements) {
+    if (!stmt) continue;
+    if ('CreateStmt' in stmt) createdHere.add(relationName(stmt.CreateStmt.relation)!);
+    const rules = destructiveRules(stmt, createdHere);
     if (rules.length === 0) continue;
-    const marker = statement.commentsAbove.map((c) => CONTRACT_STEP.exec(c)).find(Boolean);
+    const start = charAt(location);
+    const line = lineAt(start);
+    const marker = commentsAbove(lines, line)
+      .map((comment) => CONTRACT_STEP.exec(comment))
+      .find(Boolean);
     const reason = marker?.[1]?.trim() ?? '';
     if (marker && reason.length >= MIN_REASON) continue;
+    // Its first line, as written.
+    const text = sql.slice(start).split('\n')[0]!.replace(/--.*$/, '').trim();
     for (const rule of rules)
       findings.push({
         file,
-        line: statement.line,
+        line,
         rule: marker ? `${rule} (its contract-step comment gives no reason)` : rule,
-        statement: statement.text.length > 100 ? `${statement.text.slice(0, 97)}...` : statement.text,
+        statement: text.length > 100 ? `${text.slice(0, 97)}...` : text,
       });
   }
   return findings;
@@ -253,10 +177,11 @@ export function migrationFiles(root = repoRoot): string[] {
     );
 }
 
-export function lintMigrations(root = repoRoot): MigrationFinding[] {
-  return migrationFiles(root).flatMap((file) =>
-    lintMigration(fs.readFileSync(path.join(root, file), 'utf8'), file),
+export async function lintMigrations(root = repoRoot): Promise<MigrationFinding[]> {
+  const perFile = await Promise.all(
+    migrationFiles(root).map((file) => lintMigration(fs.readFileSync(path.join(root, file), 'utf8'), file)),
   );
+  return perFile.flat();
 }
 
 export function renderMigrationFindings(findings: MigrationFinding[]): string {
