@@ -28,9 +28,31 @@ export interface ApiOperation<T extends OperationTypes = OperationTypes> {
 }
 
 /** Fields that name who acts: every service takes them from the session, so the browser never sends them. */
-export type IdentityField = 'userId' | 'userid' | 'createdBy' | 'postedBy' | 'uploadedBy' | 'verifiedBy';
+export const IDENTITY_FIELDS = [
+  'userId',
+  'userid',
+  'createdBy',
+  'postedBy',
+  'uploadedBy',
+  'verifiedBy',
+] as const;
+export type IdentityField = (typeof IDENTITY_FIELDS)[number];
 /** A request body without the identity fields (each member of a union on its own). */
 export type WithoutIdentity<T> = T extends unknown ? Omit<T, IdentityField> : never;
+
+/** A JSON body as it leaves the browser: a plain object loses its identity fields (FormData is left as it is). */
+export function withoutIdentity(body: unknown): unknown {
+  if (
+    !body ||
+    typeof body !== 'object' ||
+    Array.isArray(body) ||
+    Object.getPrototypeOf(body) !== Object.prototype
+  )
+    return body;
+  const rest: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const field of IDENTITY_FIELDS) delete rest[field];
+  return rest;
+}
 
 export type ParamsOf<O> = O extends ApiOperation<infer T> ? T['params'] : never;
 export type QueryOf<O> = O extends ApiOperation<infer T> ? T['query'] : never;

@@ -7,6 +7,7 @@ import {
   operationKey,
   operationUrl,
   queryString,
+  withoutIdentity,
   type AnswerOf,
   type ApiMethod,
   type ApiOperation,
@@ -40,7 +41,9 @@ export interface ApiResponse<T> {
  * What one operation of a generated catalogue takes: its path's params, its query and its body as the
  * catalogue types them (identity fields are not in a body: the session says who acts), and options.
  */
-export type CallInput<O> = (ParamsOf<O> extends undefined ? { params?: undefined } : { params: ParamsOf<O> }) &
+export type CallInput<O> = (ParamsOf<O> extends undefined
+  ? { params?: undefined }
+  : { params: ParamsOf<O> }) &
   (QueryOf<O> extends undefined ? { query?: undefined } : { query?: QueryOf<O> }) &
   (BodyOf<O> extends undefined ? { body?: undefined } : { body: BodyOf<O> }) & {
     signal?: AbortSignal;
@@ -192,7 +195,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   ): Promise<ApiResponse<AnswerOf<O>>> {
     const { params, query, body, signal, idempotencyKey } = (input ?? {}) as CallInput<ApiOperation>;
     const path = operationUrl(operation, { params: params as Record<string, string> | undefined });
-    const response = await send<AnswerOf<O>>(operation.method, path, { query, body, signal, idempotencyKey });
+    const response = await send<AnswerOf<O>>(operation.method, path, {
+      query,
+      body: withoutIdentity(body),
+      signal,
+      idempotencyKey,
+    });
     checkAnswer(operationKey(operation), response.data);
     return response;
   }

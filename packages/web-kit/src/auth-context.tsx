@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { identityApi } from '@campus/contracts/generated/identity-api';
 import { apiClient as defaultApiClient, type ApiClient } from '@campus/web-kit/api-client';
 import { isApiError } from '@campus/web-kit/api-error';
 import { forgetDraftsOf } from '@campus/web-kit/draft-storage';
@@ -59,7 +60,7 @@ export function useAuth(): AuthContextValue {
     async (credentials: Credentials) => {
       store.dispatch({ type: 'LOGIN_START' });
       try {
-        const user = await api.post<SessionUser>('/api/auth/login', credentials);
+        const user: SessionUser = await api.call(identityApi.login, { body: credentials });
         store.dispatch({ type: 'LOGIN_SUCCESS', payload: user });
         return user;
       } catch (error) {
@@ -75,7 +76,7 @@ export function useAuth(): AuthContextValue {
   const logout = useCallback(async () => {
     const leaving = store.getState().user;
     try {
-      await api.post('/api/auth/logout');
+      await api.call(identityApi.logout);
     } finally {
       store.dispatch({ type: 'LOGOUT' });
       if (leaving) forgetDraftsOf(leaving._id);

@@ -1,15 +1,84 @@
+import { communityApi } from '@campus/contracts/generated/community-api';
+import { housingApi } from '@campus/contracts/generated/housing-api';
+import { libraryApi } from '@campus/contracts/generated/library-api';
 import { createApiClient } from '../src/api-client';
+import { AnswerContractError } from '../src/api-answer-checks';
 import { ApiError } from '../src/api-error';
 import { scriptedFetch } from '../src/testing/scripted-fetch';
+
+const bookmarkAnswer = {
+  success: true as const,
+  message: 'Book bookmarked successfully',
+  data: { bookId: 'b1', bookmarked: true },
+};
+
+describe('the typed client (operations generated from the services’ routes)', () => {
+  it('when an operation has path params, then each is encoded as one segment of the declared path', async () => {
+    const { fetch, requests } = scriptedFetch([{ status: 200, body: bookmarkAnswer }]);
+    const api = createApiClient({ fetch });
+
+    await api.call(libraryApi.removeBookmark, { params: { bookId: 'a/b?c' } });
+
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['DELETE /api/book/bookmark/a%2Fb%3Fc']);
+  });
+
+  it('when a body is sent, then it is the operation’s body as JSON with the Idempotency-Key given', async () => {
+    const { fetch, requests } = scriptedFetch([{ status: 200, body: bookmarkAnswer }]);
+    const api = createApiClient({ fetch });
+
+    const answer = await api.call(libraryApi.bookmarkBook, { body: { bookId: 'b1' }, idempotencyKey: 'k-1' });
+
+    expect(answer).toEqual(bookmarkAnswer);
+    expect(requests[0]).toMatchObject({ method: 'PATCH', url: '/api/book/bookmark', body: { bookId: 'b1' } });
+    expect(requests[0]?.headers['Idempotency-Key']).toBe('k-1');
+  });
+
+  it('when a body names who acts, then it does not compile, and the identity field is not sent anyway', async () => {
+    const { fetch, requests } = scriptedFetch([{ status: 200, body: bookmarkAnswer }]);
+    const api = createApiClient({ fetch });
+
+    // @ts-expect-error userId comes from the session: no operation's body type has it.
+    await api.call(libraryApi.bookmarkBook, { body: { bookId: 'b1', userId: 'u-someone-else' } });
+
+    expect(requests[0]?.body).toEqual({ bookId: 'b1' });
+  });
+
+  it('when the server pages with X-Next-Cursor, then exchange gives it as nextCursor, and null at the end', async () => {
+    const { fetch } = scriptedFetch([
+      { status: 200, body: [], headers: { 'X-Next-Cursor': 'c-2' } },
+      { status: 200, body: [] },
+    ]);
+    const api = createApiClient({ fetch });
+
+    const first = await api.exchange(communityApi.listPosts, { query: { limit: 12 } });
+    const last = await api.exchange(communityApi.listPosts, { query: { limit: 12, cursor: 'c-2' } });
+
+    expect(first).toMatchObject({ status: 200, data: [], nextCursor: 'c-2' });
+    expect(last.nextCursor).toBeNull();
+  });
+
+  it('when an answer breaks the operation’s contract (tests and development builds), then the call fails and says where', async () => {
+    const { fetch } = scriptedFetch([
+      { status: 200, body: { success: true, message: '', data: 'not a list', page: 1, pages: 1, total: 0 } },
+    ]);
+    const api = createApiClient({ fetch });
+
+    const failure = await api
+      .call(housingApi.listFlats, { query: { page: 1 } })
+      .catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(AnswerContractError);
+    expect((failure as Error).message).toMatch(/^GET \/api\/flat answered outside its contract: data: /);
+  });
+});
 
 describe('the API client', () => {
   it('sends JSON to the same origin with the session cookies and returns the parsed body', async () => {
     const { fetch, requests: calls } = scriptedFetch([{ status: 200, body: { _id: 'u1', name: 'Asha' } }]);
     const api = createApiClient({ fetch });
 
-    const user = await api.post<{ name: string }>('/api/auth/login', {
-      email: 'a@b.c',
-      password: 'secret-pass',
+    const { data: user } = await api.send<{ name: string }>('POST', '/api/auth/login', {
+      body: { email: 'a@b.c', password: 'secret-pass' },
     });
 
     expect(user.name).toBe('Asha');
@@ -28,7 +97,7 @@ describe('the API client', () => {
     const { fetch, requests: calls } = scriptedFetch([{ status: 200, body: { success: true, data: [] } }]);
     const api = createApiClient({ fetch });
 
-    await api.get('/api/book/search', {
+    await api.send('GET', '/api/book/search', {
       query: { q: 'graphs', subject: '', page: 2, limit: 20, sort: undefined },
     });
 
@@ -49,7 +118,9 @@ describe('the API client', () => {
     ]);
     const api = createApiClient({ fetch });
 
-    const failure = await api.post('/api/auth/register', {}).catch((error: unknown) => error);
+    const failure = await api
+      .send('POST', '/api/auth/register', { body: {} })
+      .catch((error: unknown) => error);
 
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', message: 'Invalid input' });
@@ -60,7 +131,10 @@ describe('the API client', () => {
     const { fetch } = scriptedFetch([new TypeError('Failed to fetch')]);
     const api = createApiClient({ fetch });
 
-    await expect(api.get('/api/job/alljobpost')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+    await expect(api.send('GET', '/api/job/alljobpost')).rejects.toMatchObject({
+      status: 0,
+      code: 'NETWORK_ERROR',
+    });
   });
 
   it('keeps the HTTP status for callers that branch on it (201 is success)', async () => {
@@ -71,7 +145,11 @@ describe('the API client', () => {
 
     const response = await api.send<{ message: string }>('POST', '/api/auth/register', { body: {} });
 
-    expect(response).toEqual({ status: 201, data: { success: true, message: 'Registration successful' } });
+    expect(response).toEqual({
+      status: 201,
+      data: { success: true, message: 'Registration successful' },
+      nextCursor: null,
+    });
   });
 
   it.each([
@@ -92,7 +170,7 @@ describe('the API client', () => {
       const onSignedOut = jest.fn();
       const api = createApiClient({ fetch, onSignedOut });
 
-      const me = await api.get<{ name: string }>('/api/auth/me');
+      const { data: me } = await api.send<{ name: string }>('GET', '/api/auth/me');
 
       expect(me.name).toBe('Asha');
       expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
@@ -112,7 +190,7 @@ describe('the API client', () => {
     const onSignedOut = jest.fn();
     const api = createApiClient({ fetch, onSignedOut });
 
-    await expect(api.patch('/api/book/b1/like', {})).rejects.toMatchObject({
+    await expect(api.send('PATCH', '/api/book/b1/like', { body: {} })).rejects.toMatchObject({
       status: 401,
       code: 'UNAUTHENTICATED',
     });
@@ -129,7 +207,7 @@ describe('the API client', () => {
     const onSignedOut = jest.fn();
     const api = createApiClient({ fetch, onSignedOut });
 
-    await expect(api.get('/api/auth/me')).rejects.toMatchObject({ status: 401 });
+    await expect(api.send('GET', '/api/auth/me')).rejects.toMatchObject({ status: 401 });
     expect(onSignedOut).toHaveBeenCalledTimes(1);
   });
 
@@ -143,7 +221,7 @@ describe('the API client', () => {
     ]);
     const api = createApiClient({ fetch });
 
-    await Promise.all([api.get('/api/job/alljobpost'), api.get('/api/community')]);
+    await Promise.all([api.send('GET', '/api/job/alljobpost'), api.send('GET', '/api/community')]);
 
     expect(calls.filter((call) => call.url === '/api/auth/refresh')).toHaveLength(1);
   });
@@ -155,7 +233,9 @@ describe('the API client', () => {
     const onSignedOut = jest.fn();
     const api = createApiClient({ fetch, onSignedOut });
 
-    await expect(api.post('/api/auth/login', {})).rejects.toMatchObject({ message: 'Wrong Credentials' });
+    await expect(api.send('POST', '/api/auth/login', { body: {} })).rejects.toMatchObject({
+      message: 'Wrong Credentials',
+    });
     expect(calls).toHaveLength(1);
     expect(onSignedOut).not.toHaveBeenCalled();
   });

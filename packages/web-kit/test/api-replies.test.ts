@@ -1,3 +1,4 @@
+import { libraryApi } from '@campus/contracts/generated/library-api';
 import { Book, BookSearchResponse } from '@campus/contracts/library';
 import { createApiClient } from '../src/api-client';
 import { ApiError } from '../src/api-error';
@@ -29,7 +30,9 @@ describe('contract-typed replies', () => {
     ]);
     const api = createApiClient({ fetch });
 
-    await expect(api.get('/api/book/search?page=1')).resolves.toMatchObject({ data: [book] });
+    await expect(api.call(libraryApi.searchBooks, { query: { page: 1 } })).resolves.toMatchObject({
+      data: [book],
+    });
   });
 
   it('when the body breaks the contract, then it does not compile, and making it fails the test', () => {
@@ -42,7 +45,7 @@ describe('contract-typed replies', () => {
     const { fetch } = scriptedFetch([contractReply(Book, book, { match: '/api/book/b1', method: 'GET' })]);
     const api = createApiClient({ fetch });
 
-    await expect(api.delete('/api/book/b1')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+    await expect(api.send('DELETE', '/api/book/b1')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
   });
 
   it('an error reply is the platform error body, read by the client as an ApiError with its issues', async () => {
@@ -52,7 +55,7 @@ describe('contract-typed replies', () => {
     ]);
     const api = createApiClient({ fetch });
 
-    const failure = await api.post('/api/book', {}).catch((error: unknown) => error);
+    const failure = await api.send('POST', '/api/book', { body: {} }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', issues });
   });

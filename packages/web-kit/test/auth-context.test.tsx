@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { identityApi } from '@campus/contracts/generated/identity-api';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createApiClient } from '../src/api-client';
@@ -138,7 +139,7 @@ describe('useAuth', () => {
       </AuthProvider>,
     );
 
-    await act(() => api.get('/api/auth/me').catch(() => undefined));
+    await act(() => api.call(identityApi.getSession).catch(() => undefined));
 
     expect(screen.getByText('user: none')).toBeInTheDocument();
   });

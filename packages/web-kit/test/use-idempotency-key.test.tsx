@@ -16,7 +16,7 @@ function NoteForm({ api }: { api: ApiClient }) {
   const submit = async () => {
     const body = { text };
     try {
-      await api.post('/api/notes', body, { idempotencyKey: intent.keyFor(body) });
+      await api.send('POST', '/api/notes', { body, idempotencyKey: intent.keyFor(body) });
       intent.succeeded();
       setStatus('Saved');
     } catch {

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { RegisterResponse } from '@campus/contracts/identity';
+import { identityApi } from '@campus/contracts/generated/identity-api';
 import { REGISTRATION_FAILED_MESSAGE } from '@campus/contracts/identity-rules';
 import { AppLink } from '@campus/ui/app-link';
 import { BackLink } from '@campus/ui/back-link';
@@ -65,7 +65,7 @@ export default function RegisterPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const response = await apiClient.send<RegisterResponse>('POST', '/api/auth/register', {
+      const response = await apiClient.exchange(identityApi.register, {
         body: { ...values, teacherCode: values.isTeacher ? values.teacherCode.trim() : '' },
       });
       if (response.status !== 201) {
