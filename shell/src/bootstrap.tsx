@@ -13,6 +13,14 @@ import { isShellPath } from '@campus/web-kit/shell-paths';
 import { ShellRoutes } from './router';
 import { verifyStoredSession } from './session-check';
 
+// A development build checks every API answer against its contract, so a drifting service shows in
+// the developer's console; production builds drop this branch and never load the schemas.
+if (process.env.NODE_ENV !== 'production')
+  void Promise.all([
+    import('@campus/contracts/generated/api-answer-schemas'),
+    import('@campus/web-kit/api-answer-checks'),
+  ]).then(([{ apiAnswerSchemas }, { installApiAnswerChecks }]) => installApiAnswerChecks(apiAnswerSchemas));
+
 verifyStoredSession();
 if (!isShellPath(window.location.pathname)) void prefetchRemoteForPath(queryClient, window.location.pathname);
 
