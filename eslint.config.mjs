@@ -29,6 +29,8 @@ const REMOTE_MESSAGE =
   "DESIGN §1: a remote never imports another remote's source; it uses what that remote exposes through federation.";
 const HOST_MESSAGE =
   "DESIGN §1: the shell loads remotes through federation (manifest), never from a remote's source.";
+const API_PATH_MESSAGE =
+  'Issue 24: call the API through its generated operation (api.call(libraryApi.likeBook, { params })): a path is written once, in the service that declares it.';
 const DOMAIN_MESSAGE =
   'DESIGN §2: domain/ holds the rules and knows nothing of HTTP; http/ parses, calls the domain and shapes the answer.';
 const DATA_MESSAGE =
@@ -149,4 +151,19 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   ...boundaries(),
+  // Issue 24: the browser names no API path. Every call goes through the catalogues generated from
+  // the services' routes (`api.call(libraryApi.likeBook, ...)`), so a path is written once, in its route.
+  {
+    files: ['frontends/*/src/**', 'shell/src/**', 'packages/web-kit/src/**', 'packages/ui/src/**'],
+    ignores: ['**/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/api(\\/|$)/], TemplateElement[value.raw=/^\\/api(\\/|$)/]',
+          message: API_PATH_MESSAGE,
+        },
+      ],
+    },
+  },
 );

@@ -49,15 +49,22 @@ const BASE = 'http://registry.invalid';
  * URL parser would rewrite (`..` segments, encoded dots, backslashes, control characters), so what
  * is preloaded is exactly what the check saw.
  */
+// The API's own prefix, not a call: what a preload may name at all (the platform registry writes
+// each preload with operationUrl).
+// eslint-disable-next-line no-restricted-syntax
+const API_PREFIX = '/api/';
+
 function isApiRead(value: string): boolean {
-  if (!value.startsWith('/api/')) return false;
+  if (!value.startsWith(API_PREFIX)) return false;
   let url: URL;
   try {
     url = new URL(value, BASE);
   } catch {
     return false;
   }
-  return url.origin === BASE && url.pathname.startsWith('/api/') && `${url.pathname}${url.search}` === value;
+  return (
+    url.origin === BASE && url.pathname.startsWith(API_PREFIX) && `${url.pathname}${url.search}` === value
+  );
 }
 
 /** A path that a URL parser leaves as it is. */
