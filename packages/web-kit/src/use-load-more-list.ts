@@ -1,5 +1,5 @@
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 
 export interface ListPage<T> {
   items: T[];
@@ -33,13 +33,18 @@ export interface LoadMoreList<T> {
    * `endLabel`) where the button was, so the reader knows nothing more is coming.
    */
   reachedEnd: boolean;
-  /** True while the next page loads (the items so far stay on screen). */
+  /** True from a Load More until its page is shown (the items so far stay on screen). */
   loadingMore: boolean;
   loadMore(): void;
   retry(): void;
 }
 
-/** A paged list with a Load More button: page 1 on load, the next page appended on demand. */
+/**
+ * A paged list with a Load More button: page 1 on load, the next page appended on demand. The pages
+ * are numbered (offsets), so a change that reloads the pages shown (an item removed or added) moves
+ * where the next page starts: a Load More asked during that reload waits for it, or the next page
+ * would start at an offset that moved and skip or repeat an item.
+ */
 export function useLoadMoreList<T>({
   queryKey,
   fetchPage,
@@ -54,6 +59,7 @@ export function useLoadMoreList<T>({
       lastPage.hasMore ? lastPageParam + 1 : undefined,
     enabled,
   });
+  const [waitingForReload, setWaitingForReload] = useState(false);
 
   const items = useMemo(() => {
     const all = query.data?.pages.flatMap((page) => page.items) ?? [];
@@ -77,6 +83,11 @@ export function useLoadMoreList<T>({
           ? 'empty'
           : 'results';
 
+  const loadingMore = waitingForReload || query.isFetchingNextPage;
+  // Read while rendering, so the query re-renders the list when a reload starts or ends (it tracks
+  // the fields a render reads).
+  const reloading = query.isFetching && !query.isFetchingNextPage;
+
   return {
     status,
     items,
@@ -84,9 +95,18 @@ export function useLoadMoreList<T>({
     hasMore: query.hasNextPage,
     total: query.data?.pages[query.data.pages.length - 1]?.total,
     reachedEnd: status === 'results' && !query.hasNextPage && (query.data?.pages.length ?? 0) > 1,
-    loadingMore: query.isFetchingNextPage,
+    loadingMore,
     loadMore: () => {
-      if (query.hasNextPage && !query.isFetching) void query.fetchNextPage();
+      if (!query.hasNextPage || loadingMore) return;
+      if (!reloading) {
+        void query.fetchNextPage();
+        return;
+      }
+      setWaitingForReload(true);
+      void query
+        .refetch({ cancelRefetch: false })
+        .then(() => query.fetchNextPage())
+        .finally(() => setWaitingForReload(false));
     },
     retry: () => void query.refetch(),
   };

@@ -8,8 +8,7 @@ interface Book {
   title: string;
 }
 
-function wrapper() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function wrapper(client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   return ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
@@ -137,5 +136,38 @@ describe('useLoadMoreList', () => {
     await waitFor(() => expect(result.current.error?.message).toBe('timeout'));
     expect(result.current.status).toBe('results');
     expect(result.current.items).toHaveLength(1);
+  });
+
+  it('when Load More is asked while the pages shown reload, then it waits for the reload and loads the page after it', async () => {
+    // Book 1 was removed meanwhile: book 3 moved up to page 1 and book 4 to page 2.
+    let removed = false;
+    let finishReload!: () => void;
+    const fetchPage = jest.fn(async (page: number): Promise<ListPage<Book>> => {
+      if (!removed) return { items: [book('1'), book('2')], hasMore: true };
+      if (page === 1) {
+        await new Promise<void>((resolve) => (finishReload = resolve));
+        return { items: [book('2'), book('3')], hasMore: true };
+      }
+      return { items: [book('4')], hasMore: false };
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const { result } = renderHook(() => useLoadMoreList({ queryKey: ['books', 'shifting'], fetchPage }), {
+      wrapper: wrapper(client),
+    });
+    await waitFor(() => expect(result.current.status).toBe('results'));
+    removed = true;
+    act(() => void client.invalidateQueries({ queryKey: ['books'] }));
+    await waitFor(() => expect(fetchPage).toHaveBeenCalledTimes(2));
+    // The click comes after the list rendered the reload (react-query notifies in batches).
+    await act(() => new Promise((resolve) => setTimeout(resolve)));
+
+    act(() => result.current.loadMore());
+
+    expect(result.current.loadingMore).toBe(true);
+    expect(fetchPage.mock.calls.map(([page]) => page)).toEqual([1, 1]);
+    act(() => finishReload());
+    await waitFor(() => expect(result.current.items.map((b) => b._id)).toEqual(['2', '3', '4']));
+    expect(fetchPage.mock.calls.map(([page]) => page)).toEqual([1, 1, 2]);
+    expect(result.current.loadingMore).toBe(false);
   });
 });
