@@ -62,6 +62,12 @@ export const StudentCommonDataRequest = z
   .meta({ id: 'StudentCommonDataRequest' });
 export type StudentCommonDataRequest = z.input<typeof StudentCommonDataRequest>;
 
+/**
+ * POST /api/commonData: a teacher's fields or a student's. The service parses the body with the
+ * schema of the session's role, so this union only documents the request and types the browser's call.
+ */
+export const SaveCommonDataRequest = z.union([TeacherCommonDataRequest, StudentCommonDataRequest]);
+
 /** A user's own profile data, as the edit form reads it back. Fields of the other role are null. */
 export const ProfileData = z
   .object({

@@ -6,6 +6,7 @@ import {
   BookUploadsResponse,
   ProfileCountsResponse,
   ProfileDataResponse,
+  SaveCommonDataRequest,
   SaveCommonDataResponse,
   StudentCommonDataRequest,
   TeacherCommonDataRequest,
@@ -24,7 +25,7 @@ export function createProfileRoutes(deps: { profiles: Profiles }): AnyRoute[] {
       summary: "Create or update the signed-in user's common data; the fields follow the user's role",
       access: 'user',
       // The role is the session's, never the body's: the handler picks the schema for it.
-      docs: { body: z.union([TeacherCommonDataRequest, StudentCommonDataRequest]) },
+      docs: { body: SaveCommonDataRequest },
       // The spec's client treats 201 as success for a first save and for every later edit alike.
       response: { status: 201, description: 'Saved (first time or edit)', body: SaveCommonDataResponse },
       handler: async ({ user, req }) => {
