@@ -1,22 +1,7 @@
-import { useMemo, useState } from 'react';
-import {
-  useInfiniteQuery,
-  useMutation,
-  useQueryClient,
-  type InfiniteData,
-  type QueryClient,
-  type QueryKey,
-} from '@tanstack/react-query';
-import type {
-  Book,
-  BookListResponse,
-  BookResponse,
-  BookSearchResponse,
-  BookmarkResponse,
-  BookmarksResponse,
-  CreateBookRequest,
-  LikeResponse,
-} from '@campus/contracts/library';
+import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type { BodyOf } from '@campus/contracts/api-operation';
+import { libraryApi } from '@campus/contracts/generated/library-api';
+import type { Book } from '@campus/contracts/library';
 import {
   BOOK_MESSAGES,
   BOOKMARKS_PAGE_SIZE,
@@ -28,7 +13,7 @@ import type { ApiClient } from '@campus/web-kit/api-client';
 import { isApiError } from '@campus/web-kit/api-error';
 import { useApiClient } from '@campus/web-kit/auth-context';
 import type { SessionUser } from '@campus/web-kit/auth-store';
-import type { ListPage, LoadMoreStatus } from '@campus/web-kit/use-load-more-list';
+import { useLoadMoreList, type ListPage, type LoadMoreList } from '@campus/web-kit/use-load-more-list';
 
 export type LibraryFilters = {
   q: string;
@@ -45,20 +30,19 @@ export const libraryQueryKeys = {
   pending: (userId: string) => ['library', 'pending', userId] as const,
 };
 
-const bookPath = (bookId: string) => `/api/book/${encodeURIComponent(bookId)}`;
-
-/** One page of GET /api/book/search; `success: false` counts as a failure (spec §8). */
+/** One page of the book search (libraryApi.searchBooks); `success: false` counts as a failure (spec §8). */
 export async function fetchBookPage(
   api: ApiClient,
   filters: LibraryFilters,
   page: number,
   signal: AbortSignal,
 ): Promise<ListPage<Book>> {
-  const body = await api.get<BookSearchResponse>('/api/book/search', {
+  const body = await api.call(libraryApi.searchBooks, {
+    // Blank filters are left out of the URL.
     query: {
-      q: filters.q.trim(),
-      subject: filters.subject,
-      sort: filters.sort,
+      q: filters.q.trim() || undefined,
+      subject: filters.subject || undefined,
+      sort: filters.sort || undefined,
       page,
       limit: SEARCH_PAGE_SIZE,
     },
@@ -68,139 +52,74 @@ export async function fetchBookPage(
   return { items: body.data, hasMore: page < body.pages };
 }
 
+/** A new book or notes (libraryApi.createBook); the service takes the uploader from the session. */
 export const createBook = (
   api: ApiClient,
-  book: CreateBookRequest & { uploadedBy: string },
+  book: BodyOf<typeof libraryApi.createBook>,
   idempotencyKey?: string,
-) => api.post<BookResponse>('/api/book', book, { idempotencyKey });
+) => api.call(libraryApi.createBook, { body: book, idempotencyKey });
 
-/** One page of a list that also says how many books the whole list holds. */
-export interface CountedBookPage extends ListPage<Book> {
-  total: number;
-}
-type PagedBooksCache = InfiniteData<ListPage<Book> & { total?: number }>;
+type PagedBooksCache = InfiniteData<ListPage<Book>>;
 
-/** One page of GET /api/book/pending/{userId}: the teacher's review queue, oldest first. */
+/** One page of the teacher's review queue (libraryApi.listPendingBooks), oldest first. */
 export async function fetchPendingPage(
   api: ApiClient,
   userId: string,
   page: number,
   signal: AbortSignal,
-): Promise<CountedBookPage> {
-  const body = await api.get<BookListResponse>(`/api/book/pending/${encodeURIComponent(userId)}`, {
+): Promise<ListPage<Book>> {
+  const body = await api.call(libraryApi.listPendingBooks, {
+    params: { userId },
     query: { page, limit: PENDING_PAGE_SIZE },
     signal,
   });
   return { items: body.data, hasMore: page < body.pages, total: body.total };
 }
 
-/** One page of GET /api/commonData/bookmarks/{userId}: the user's bookmarks, newest first. */
+/** One page of the user's bookmarks (libraryApi.listBookmarks), newest first. */
 export async function fetchBookmarksPage(
   api: ApiClient,
   userId: string,
   page: number,
   signal: AbortSignal,
-): Promise<CountedBookPage> {
-  const { data } = await api.get<BookmarksResponse>(
-    `/api/commonData/bookmarks/${encodeURIComponent(userId)}`,
-    { query: { page, limit: BOOKMARKS_PAGE_SIZE }, signal },
-  );
+): Promise<ListPage<Book>> {
+  const { data } = await api.call(libraryApi.listBookmarks, {
+    params: { userId },
+    query: { page, limit: BOOKMARKS_PAGE_SIZE },
+    signal,
+  });
   return { items: data.booksBookmark, hasMore: page < data.pages, total: data.total };
 }
 
-/** A paged book list as a screen shows it: the books so far, how many there are, and Load More. */
-export interface PagedBooks {
-  status: LoadMoreStatus;
-  /** Every loaded page in order, each book once (a list that shifted between pages repeats none). */
-  books: Book[];
-  /** How many books the whole list holds, kept in step with the changes made here. */
-  total: number;
-  error: Error | null;
-  hasMore: boolean;
-  /** True from a Load More until its page is shown (the books so far stay on screen). */
-  loadingMore: boolean;
-  loadMore(): void;
-  retry(): void;
-}
+/** A book's identity in a list: a list that shifted between pages shows it once. */
+export const bookKey = (book: Book) => book._id;
 
-/**
- * A counted, paged book list: page 1 on load, the next page appended by `loadMore()`. The pages
- * are numbered (offsets), so a change made here (a book reviewed, a bookmark added or removed)
- * reloads the pages already loaded (see the mutations below), and a Load More asked for meanwhile
- * waits for that reload: otherwise the next page would start at an offset that moved, and skip or
- * repeat a book.
+/*
+ * The bookmarks and the review queue are counted, paged lists (useLoadMoreList, each book once). Their
+ * pages are numbered, so a change made here (a book reviewed, a bookmark added or removed) reloads the
+ * pages already loaded (see the mutations below); a Load More asked meanwhile waits for that reload.
  */
-function usePagedBooks(
-  queryKey: QueryKey,
-  fetchPage: (page: number, signal: AbortSignal) => Promise<CountedBookPage>,
-  enabled: boolean,
-): PagedBooks {
-  const query = useInfiniteQuery({
-    queryKey,
-    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (lastPage, _allPages, lastPageParam) =>
-      lastPage.hasMore ? lastPageParam + 1 : undefined,
-    enabled,
-  });
-  const [loadMoreAsked, setLoadMoreAsked] = useState(false);
-
-  const books = useMemo(() => {
-    const seen = new Set<string>();
-    return (query.data?.pages ?? [])
-      .flatMap((page) => page.items)
-      .filter((book) => {
-        if (seen.has(book._id)) return false;
-        seen.add(book._id);
-        return true;
-      });
-  }, [query.data]);
-  const pages = query.data?.pages ?? [];
-  const loadingMore = loadMoreAsked || query.isFetchingNextPage;
-
-  return {
-    // A failed reload or Load More keeps the books shown; only a failed first page is an error screen.
-    status:
-      query.status === 'pending'
-        ? 'loading'
-        : query.status === 'error' && !query.data
-          ? 'error'
-          : books.length === 0
-            ? 'empty'
-            : 'results',
-    books,
-    total: pages[pages.length - 1]?.total ?? 0,
-    error: query.error,
-    hasMore: query.hasNextPage,
-    loadingMore,
-    loadMore: () => {
-      if (!query.hasNextPage || loadingMore) return;
-      setLoadMoreAsked(true);
-      const reloaded = query.isFetching ? query.refetch({ cancelRefetch: false }) : Promise.resolve();
-      void reloaded.then(() => query.fetchNextPage()).finally(() => setLoadMoreAsked(false));
-    },
-    retry: () => void query.refetch(),
-  };
-}
 
 /** The signed-in user's bookmarks, a page at a time; off for guests. */
-export function useBookmarks(userId: string | undefined): PagedBooks {
+export function useBookmarks(userId: string | undefined): LoadMoreList<Book> {
   const api = useApiClient();
-  return usePagedBooks(
-    libraryQueryKeys.bookmarks(userId ?? ''),
-    (page, signal) => fetchBookmarksPage(api, userId!, page, signal),
-    Boolean(userId),
-  );
+  return useLoadMoreList({
+    queryKey: libraryQueryKeys.bookmarks(userId ?? ''),
+    fetchPage: (page, signal) => fetchBookmarksPage(api, userId!, page, signal),
+    getItemKey: bookKey,
+    enabled: Boolean(userId),
+  });
 }
 
 /** The teacher's pending books, a page at a time. */
-export function usePendingBooks(userId: string | undefined): PagedBooks {
+export function usePendingBooks(userId: string | undefined): LoadMoreList<Book> {
   const api = useApiClient();
-  return usePagedBooks(
-    libraryQueryKeys.pending(userId ?? ''),
-    (page, signal) => fetchPendingPage(api, userId!, page, signal),
-    Boolean(userId),
-  );
+  return useLoadMoreList({
+    queryKey: libraryQueryKeys.pending(userId ?? ''),
+    fetchPage: (page, signal) => fetchPendingPage(api, userId!, page, signal),
+    getItemKey: bookKey,
+    enabled: Boolean(userId),
+  });
 }
 
 /** The same pages with `change` applied to each page's books; the same object when nothing changed. */
@@ -252,16 +171,15 @@ function updateCachedBook(queryClient: QueryClient, bookId: string, change: Part
 }
 
 /**
- * PATCH /api/book/{id}/like. The answer's likes replace the book's in the cache, so every card of
+ * Likes a book (libraryApi.likeBook; the service takes who likes it from the session). The answer's likes replace the book's in the cache, so every card of
  * it shows Liked and the new count (spec §4; there is no unlike). Failures: console only (spec §8).
  */
 export function useLikeBook() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ bookId, userId }: { bookId: string; userId: string }) =>
-      api.patch<LikeResponse>(`${bookPath(bookId)}/like`, { userId }),
-    onSuccess: ({ data }, { bookId }) => updateCachedBook(queryClient, bookId, data),
+    mutationFn: (bookId: string) => api.call(libraryApi.likeBook, { params: { id: bookId } }),
+    onSuccess: ({ data }, bookId) => updateCachedBook(queryClient, bookId, data),
     onError: (error) => console.error('Like failed', error),
   });
 }
@@ -274,19 +192,19 @@ export interface BookmarkChange {
 }
 
 /**
- * PATCH /api/book/bookmark adds a bookmark ('Book bookmarked successfully'), DELETE
- * /api/book/bookmark/{bookId} removes it. The user's bookmarks list changes at once (the book first,
- * or gone, and the count with it), then its loaded pages reload. Failures: console only (spec §8).
+ * libraryApi.bookmarkBook adds a bookmark ('Book bookmarked successfully'), libraryApi.removeBookmark
+ * removes it (whose bookmark is the session's). The user's bookmarks list changes at once (the book
+ * first, or gone, and the count with it), then its loaded pages reload. Failures: console only (spec §8).
  */
 export function useToggleBookmark() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: ({ book, user, bookmarked }: BookmarkChange) =>
+    mutationFn: ({ book, bookmarked }: BookmarkChange) =>
       bookmarked
-        ? api.delete<BookmarkResponse>(`/api/book/bookmark/${encodeURIComponent(book._id)}`)
-        : api.patch<BookmarkResponse>('/api/book/bookmark', { userId: user._id, bookId: book._id }),
+        ? api.call(libraryApi.removeBookmark, { params: { bookId: book._id } })
+        : api.call(libraryApi.bookmarkBook, { body: { bookId: book._id } }),
     onSuccess: (_answer, { book, user, bookmarked }) => {
       const key = libraryQueryKeys.bookmarks(user._id);
       queryClient.setQueryData<PagedBooksCache>(key, (data) =>
@@ -301,11 +219,11 @@ export function useToggleBookmark() {
 }
 
 /**
- * PUT /api/book/{id}/status: 1 accepts, 2 declines (with the teacher's optional reason, which the
- * uploader sees in My uploads), recording the reviewer's name. On success the
- * book leaves the pending list at once, whichever page brought it (spec §4), the count drops by one,
- * and searches reload (an accepted book appears there). A book another teacher reviewed first (409)
- * is said so and the list reloads.
+ * Reviews a book (libraryApi.reviewBook): 1 accepts, 2 declines (with the teacher's optional reason,
+ * which the uploader sees in My uploads); the service records the signed-in reviewer's name. On
+ * success the book leaves the pending list at once, whichever page brought it (spec §4), the count
+ * drops by one, and searches reload (an accepted book appears there). A book another teacher reviewed
+ * first (409) is said so and the list reloads.
  */
 export function useReviewBook(reviewer: SessionUser) {
   const api = useApiClient();
@@ -314,10 +232,9 @@ export function useReviewBook(reviewer: SessionUser) {
   const pendingKey = libraryQueryKeys.pending(reviewer._id);
   return useMutation({
     mutationFn: ({ bookId, status, reason }: { bookId: string; status: 1 | 2; reason?: string }) =>
-      api.put<BookResponse>(`${bookPath(bookId)}/status`, {
-        status,
-        verifiedBy: reviewer.name,
-        ...(status === 2 && reason?.trim() ? { reason: reason.trim() } : {}),
+      api.call(libraryApi.reviewBook, {
+        params: { id: bookId },
+        body: { status, ...(status === 2 && reason?.trim() ? { reason: reason.trim() } : {}) },
       }),
     onSuccess: (answer, { bookId }) => {
       toast.success(answer.message);

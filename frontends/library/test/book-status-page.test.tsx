@@ -48,7 +48,7 @@ describe('Pending Book Requests', () => {
     expect(await screen.findByText(BOOK_MESSAGES.pendingEmpty)).toBeInTheDocument();
   });
 
-  it("when a teacher accepts a book, then both buttons wait, the reviewer's name is sent, and the book leaves the list", async () => {
+  it('when a teacher accepts a book, then both buttons wait, the verdict is sent without naming the reviewer (the session does), and the book leaves the list', async () => {
     let answer!: () => void;
     const { requests } = openBookStatus(teacher, [
       pendingOf([segmentTrees, graphs]),
@@ -75,10 +75,7 @@ describe('Pending Book Requests', () => {
     );
     expect(screen.getByRole('heading', { name: 'Graph Notes' })).toBeInTheDocument();
     expect(screen.getByText('1 book waiting for review')).toBeInTheDocument();
-    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
-      status: 1,
-      verifiedBy: 'Dr. Meera Iyer',
-    });
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ status: 1 });
   });
 
   it('then each card shows the uploader, branch, semester, tags and upload date', async () => {
@@ -131,7 +128,6 @@ describe('Pending Book Requests', () => {
     expect(cardOf('Graph Notes')).toHaveFocus();
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
       status: 2,
-      verifiedBy: 'Dr. Meera Iyer',
       reason: 'The Drive link asks for access.',
     });
   });
@@ -163,10 +159,7 @@ describe('Pending Book Requests', () => {
     expect(await screen.findByText(BOOK_MESSAGES.pendingEmpty)).toBeInTheDocument();
     // Focus left with the last card: the message takes it rather than the page.
     expect(screen.getByText(BOOK_MESSAGES.pendingEmpty).parentElement).toHaveFocus();
-    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
-      status: 2,
-      verifiedBy: 'Dr. Meera Iyer',
-    });
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ status: 2 });
   });
 
   it('when another teacher reviewed it first, then the server says so and the list reloads', async () => {

@@ -4,7 +4,7 @@ import { ErrorState } from '@campus/ui/error-state';
 import { LoadMoreButton } from '@campus/ui/load-more-button';
 import { useAuth } from '@campus/web-kit/auth-context';
 import { BookCard } from '../books/book-card';
-import { useBookmarks } from '../library-api';
+import { bookKey, useBookmarks } from '../library-api';
 import { useCardListFocus } from '@campus/web-kit/use-card-list-focus';
 import styles from './bookmarks-panel.module.css';
 
@@ -12,7 +12,7 @@ import styles from './bookmarks-panel.module.css';
 export default function BookmarksPanel() {
   const { user } = useAuth();
   const bookmarks = useBookmarks(user?._id);
-  const ids = useMemo(() => bookmarks.books.map((book) => book._id), [bookmarks.books]);
+  const ids = useMemo(() => bookmarks.items.map(bookKey), [bookmarks.items]);
   const { container, onFocus, beforeLoadMore } = useCardListFocus(ids, bookmarks.loadingMore);
 
   return (
@@ -34,11 +34,11 @@ export default function BookmarksPanel() {
         <div ref={container} onFocus={onFocus} className={styles.list}>
           {bookmarks.hasMore && (
             <p className={styles.message}>
-              Showing {bookmarks.books.length} of {bookmarks.total} bookmarks
+              Showing {bookmarks.items.length} of {bookmarks.total} bookmarks
             </p>
           )}
           <Grid as="ul" minColumnWidth="16rem" className={styles.grid}>
-            {bookmarks.books.map((book) => (
+            {bookmarks.items.map((book) => (
               <BookCard key={book._id} book={book} bookmarked level={3} />
             ))}
           </Grid>

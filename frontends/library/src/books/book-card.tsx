@@ -75,7 +75,7 @@ export function BookCard({ book, bookmarked, level = 2 }: BookCardProps) {
           aria-disabled={liked || undefined}
           aria-describedby={user ? undefined : guestHintId}
           loading={like.isPending}
-          onClick={() => user && !liked && like.mutate({ bookId: book._id, userId: user._id })}
+          onClick={() => user && !liked && like.mutate(book._id)}
           aria-label={liked ? `Liked ${book.title}` : `Like ${book.title}`}
           iconStart={liked ? '\u2713' : undefined}
         >

@@ -1,5 +1,4 @@
 import { useCallback, useMemo, useRef } from 'react';
-import type { Book } from '@campus/contracts/library';
 import {
   BOOK_MESSAGES,
   BOOK_SUBJECTS,
@@ -21,7 +20,7 @@ import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
 import { useLoadMoreList } from '@campus/web-kit/use-load-more-list';
 import { usePageTitle } from '@campus/web-kit/use-page-title';
 import { useUrlSearchState } from '@campus/web-kit/use-url-search-state';
-import { fetchBookPage, libraryQueryKeys, useBookmarks, type LibraryFilters } from '../library-api';
+import { bookKey, fetchBookPage, libraryQueryKeys, useBookmarks, type LibraryFilters } from '../library-api';
 import { useCardListFocus } from '@campus/web-kit/use-card-list-focus';
 import { BookCard } from './book-card';
 import styles from './library-page.module.css';
@@ -53,7 +52,6 @@ function validFilters(filters: LibraryFilters): LibraryFilters {
     sort: SORT_VALUES.has(filters.sort) ? filters.sort : '',
   };
 }
-const bookKey = (book: Book) => book._id;
 
 /**
  * `/library`: the Virtual Library search with subject and likes filters, a grid and Load More. The
@@ -81,7 +79,7 @@ export default function LibraryPage() {
   const bookmarks = useBookmarks(user?._id);
   // Known from the bookmarks loaded so far (a page of 50, more if the panel loaded more): a book
   // bookmarked further down shows "Bookmark" here until then (bookmarking it again is harmless).
-  const bookmarkedIds = useMemo(() => new Set(bookmarks.books.map((b) => b._id)), [bookmarks.books]);
+  const bookmarkedIds = useMemo(() => new Set(bookmarks.items.map(bookKey)), [bookmarks.items]);
 
   return (
     <div className={styles.page}>

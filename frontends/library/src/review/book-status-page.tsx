@@ -18,7 +18,7 @@ import { TextArea } from '@campus/ui/text-area';
 import { useAuth } from '@campus/web-kit/auth-context';
 import type { SessionUser } from '@campus/web-kit/auth-store';
 import { usePageTitle } from '@campus/web-kit/use-page-title';
-import { usePendingBooks, useReviewBook } from '../library-api';
+import { bookKey, usePendingBooks, useReviewBook } from '../library-api';
 import { useCardListFocus } from '@campus/web-kit/use-card-list-focus';
 import { lazyValue } from '@campus/web-kit/lazy-value';
 import { LoginButtonLink } from '@campus/web-kit/login-link';
@@ -49,7 +49,7 @@ const waitingForReview = (total: number) => `${total} ${total === 1 ? 'book' : '
 
 function PendingBooks({ teacher }: { teacher: SessionUser }) {
   const pending = usePendingBooks(teacher._id);
-  const ids = useMemo(() => pending.books.map((book) => book._id), [pending.books]);
+  const ids = useMemo(() => pending.items.map(bookKey), [pending.items]);
   const { container, onFocus, beforeLoadMore } = useCardListFocus(ids, pending.loadingMore);
   // Once cards were shown, an empty list means the teacher just reviewed the last one.
   const [hadCards, setHadCards] = useState(false);
@@ -68,9 +68,9 @@ function PendingBooks({ teacher }: { teacher: SessionUser }) {
     );
   return (
     <div ref={container} onFocus={onFocus} className={styles.list}>
-      <p className={styles.count}>{waitingForReview(pending.total)}</p>
+      {pending.total !== undefined && <p className={styles.count}>{waitingForReview(pending.total)}</p>}
       <Grid as="ul" minColumnWidth="18rem" className={styles.grid}>
-        {pending.books.map((book) => (
+        {pending.items.map((book) => (
           <PendingBookCard key={book._id} book={book} teacher={teacher} />
         ))}
       </Grid>

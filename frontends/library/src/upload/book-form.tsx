@@ -70,7 +70,7 @@ export default function BookForm({ onCreated }: BookFormProps) {
 
   const submit = handleSubmit(async (values) => {
     try {
-      const book = { ...toCreateBookRequest(values), uploadedBy: user._id };
+      const book = toCreateBookRequest(values);
       await createBook(api, book, intent.keyFor(book));
       intent.succeeded();
       // Spec §4 resets the form after an attempt: after a success only (docs/library.md), so
