@@ -2,7 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch, type FieldValues } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { ProfileData, SaveCommonDataResponse } from '@campus/contracts/profile';
+import type { BodyOf } from '@campus/contracts/api-operation';
+import { profileApi } from '@campus/contracts/generated/profile-api';
+import type { ProfileData } from '@campus/contracts/profile';
 import {
   GRADUATION_YEAR_MAX,
   GRADUATION_YEAR_MIN,
@@ -74,7 +76,7 @@ function CommonDataLoader({ user }: { user: SessionUser }) {
   );
 }
 
-/** Posts the form; on 201 the user is no longer first-time, the cache is refreshed, and Home opens. */
+/** Saves the form (profileApi.saveCommonData; the role is the session's); on 201 the user is no longer first-time, the cache is refreshed, and Home opens. */
 function useSubmitCommonData<T extends FieldValues>(user: SessionUser, form: ServerErrorForm<T>) {
   const navigate = useNavigate();
   // A guest who logged in from a page for the first time fills this in, then returns there.
@@ -84,9 +86,9 @@ function useSubmitCommonData<T extends FieldValues>(user: SessionUser, form: Ser
   const api = useApiClient();
   const { dispatch } = useAuth();
 
-  return async (body: object) => {
+  return async (body: BodyOf<typeof profileApi.saveCommonData>) => {
     try {
-      const response = await api.send<SaveCommonDataResponse>('POST', '/api/commonData', { body });
+      const response = await api.exchange(profileApi.saveCommonData, { body });
       if (response.status !== 201) {
         form.setError(FORM_ERROR, { message: response.data?.message || PROFILE_SUBMIT_FAILED_MESSAGE });
         return;
