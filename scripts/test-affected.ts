@@ -2,18 +2,24 @@
  * `npm run test:affected`: the suites a change needs, not the whole run (docs/operations.md).
  *
  *   npm run test:affected                     node/web suites + contract checks for what changed
- *   npm run test:affected -- --api --browser  also the API suite and browser specs it reaches
+ *   npm run test:affected -- --api --browser  also the API suites and browser specs it reaches
  *   npm run test:affected -- --base v1.4.0    compare with a tag or commit instead of main
  *   npm run test:affected -- --dry-run        print the plan only
  *
  * "What changed": the commits since the branch left main (origin/main when there is one) and the
- * working tree, untracked files included. Main itself keeps the full run (`npm test`, .ci/run).
+ * working tree, untracked files included. Jest picks the node/web suites (`--changedSince`); the
+ * rest of the plan is infra/local/src/affected-tests.ts. Main keeps the full run (`npm test`, .ci/run).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { planAffected, readWorkspaces, type AffectedPlan } from '../infra/local/src/affected-tests';
+import {
+  endToEndSuites,
+  listUnitSuites,
+  nearestTestedFolder,
+  scopeOfChange,
+} from '../infra/local/src/affected-tests';
 
 const repoRoot = path.resolve(__dirname, '..');
 const { values } = parseArgs({
@@ -36,15 +42,16 @@ const revExists = (rev: string) => {
   }
 };
 
+/** What the change is compared with; `<base>...HEAD` starts where the branch left it. */
 function baseRevision(): string {
   if (values.base) {
     if (!revExists(values.base)) throw new Error(`--base ${values.base}: no such commit`);
     return values.base;
   }
-  for (const main of ['origin/main', 'main']) if (revExists(main)) return git('merge-base', 'HEAD', main);
-  return 'HEAD';
+  return ['origin/main', 'main'].find(revExists) ?? 'HEAD';
 }
 
+/** The same files jest's --changedSince reads: committed since the base, staged, modified, untracked. */
 function changedFiles(base: string): string[] {
   const committed = git('diff', '--name-only', `${base}...HEAD`).split('\n');
   const working = git('status', '--porcelain', '--untracked-files=all')
@@ -63,21 +70,8 @@ const listDir = (dir: string, keep: (name: string, isDir: boolean) => boolean) =
         .map((e) => e.name)
     : [];
 
-function printPlan(base: string, changed: string[], plan: AffectedPlan) {
-  console.log(`test:affected: ${changed.length} changed file(s) since ${base.slice(0, 12)}`);
-  for (const reason of plan.reasons) console.log(`  ${reason}`);
-  if (plan.everything) return console.log('  -> everything: npm test');
-  if (!plan.contracts) return console.log('  -> nothing to test (documentation only)');
-  console.log(`  -> node/web suites: ${plan.unit.join(' ')}`);
-  console.log('  -> contract checks: npm run contracts:check');
-  if (plan.api.length)
-    console.log(`  -> API suites${values.api ? '' : ' (with --api)'}: ${plan.api.join(' ')}`);
-  if (plan.browser.length)
-    console.log(`  -> browser specs${values.browser ? '' : ' (with --browser)'}: ${plan.browser.join(' ')}`);
-}
-
 function run(command: string, args: string[]): void {
-  console.log(`\n$ ${command} ${args.join(' ')}`);
+  console.log(`\n$ ${command} ${args.length > 12 ? `${args.slice(0, 12).join(' ')} ...` : args.join(' ')}`);
   const result = spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit' });
   if (result.status !== 0) {
     process.exitCode = result.status ?? 1;
@@ -88,30 +82,51 @@ function run(command: string, args: string[]): void {
 function main() {
   const base = baseRevision();
   const changed = changedFiles(base);
-  const plan = planAffected({
+  console.log(`test:affected: ${changed.length} changed file(s) since ${base}`);
+  const scope = scopeOfChange(changed, (file) => nearestTestedFolder(repoRoot, file));
+  if (scope.documentationOnly) return console.log('  -> nothing to test (documentation only)');
+  if (scope.everythingBecause) {
+    console.log(`  ${scope.everythingBecause}: jest cannot tell what it reaches -> everything: npm test`);
+    return values['dry-run'] ? undefined : run('npm', ['test']);
+  }
+
+  const unitSuites = [
+    ...new Set([
+      ...listUnitSuites(repoRoot, ['--changedSince', base]),
+      ...(scope.untracedFolders.length
+        ? listUnitSuites(
+            repoRoot,
+            scope.untracedFolders.map((f) => `${path.join(repoRoot, f)}/`),
+          )
+        : []),
+    ]),
+  ].sort();
+  const { api, browser } = endToEndSuites({
     changed,
-    workspaces: readWorkspaces(repoRoot),
+    unitSuites,
     apiSuites: listDir('e2e-api', (name, isDir) => isDir && name !== 'support'),
     browserSpecs: listDir('e2e/specs', (name) => name.endsWith('.spec.ts')),
   });
-  printPlan(base, changed, plan);
-  if (values['dry-run'] || !plan.contracts) return;
-  if (plan.everything) return run('npm', ['test']);
+  for (const folder of scope.untracedFolders) console.log(`  ${folder}: a file jest does not follow changed`);
+  console.log(`  -> node/web suites (${unitSuites.length}): ${unitSuites.join(' ') || 'none'}`);
+  console.log('  -> contract checks: npm run contracts:check');
+  if (api.length) console.log(`  -> API suites${values.api ? '' : ' (with --api)'}: ${api.join(' ')}`);
+  if (browser.length)
+    console.log(`  -> browser specs${values.browser ? '' : ' (with --browser)'}: ${browser.join(' ')}`);
+  if (values['dry-run']) return;
+
   const jest = ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js'];
-  // Absolute, with a trailing slash for a directory: `shell/` must not match `frontends/x/shell-y`.
-  const pattern = (root: string) =>
-    path.join(repoRoot, root) + (fs.statSync(path.join(repoRoot, root)).isDirectory() ? '/' : '');
-  run('node', [...jest, ...plan.unit.map(pattern)]);
-  const scripts = (
-    JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
-      scripts: Record<string, string>;
-    }
-  ).scripts;
-  if (scripts['contracts:check']) run('npm', ['run', '--silent', 'contracts:check']);
-  if (values.api && plan.api.length)
-    run('node', [...jest, '-c', 'e2e-api/jest.config.js', ...plan.api.map(pattern)]);
-  if (values.browser && plan.browser.length)
-    run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...plan.browser]);
+  if (unitSuites.length) run('node', [...jest, '--runTestsByPath', ...unitSuites]);
+  run('npm', ['run', '--silent', 'contracts:check']);
+  if (values.api && api.length)
+    run('node', [
+      ...jest,
+      '-c',
+      'e2e-api/jest.config.js',
+      ...api.map((suite) => `${path.join(repoRoot, suite)}/`),
+    ]);
+  if (values.browser && browser.length)
+    run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...browser]);
 }
 
 try {

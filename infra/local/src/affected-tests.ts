@@ -1,46 +1,21 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * Which suites a change needs (`npm run test:affected`, docs/operations.md): a team that changed
- * `services/careers` or `frontends/careers` runs that domain's suites, what depends on what it
- * changed (a change to @campus/ui reaches every remote and the shell), and the contract checks, in
- * minutes. Main keeps the full run (`npm test`, .ci/run).
+ * Which suites a change needs (`npm run test:affected`, docs/operations.md). Jest picks the node and
+ * web suites itself: `--changedSince <base>` takes the files changed since the branch left main
+ * (commits, staged, modified and untracked) and every suite that imports one, followed through every
+ * workspace, so a new domain is covered the day it is generated. What jest cannot see is here:
  *
- * The plan is computed from the changed paths and the workspaces' own package.json dependencies, so
- * a new domain is covered the day it is generated.
+ * - its own configuration, the lock, CI and the build every app is made with: everything runs;
+ * - a file that code reads rather than imports (a migration, a snapshot, a stylesheet, a Dockerfile):
+ *   the suites of the nearest folder with a `test/` folder beside it run;
+ * - the API suites and browser specs, which drive the platform over HTTP and import none of its
+ *   code: they are named after their domain (`e2e-api/careers`, `e2e/specs/profile-first-time.spec.ts`).
  */
 
-export interface Workspace {
-  /** Repo-relative directory, e.g. `services/careers`. */
-  dir: string;
-  name: string;
-  /** The workspace packages it depends on (package names). */
-  dependsOn: string[];
-}
-
-export interface AffectedPlan {
-  /** Everything runs: a change to the root configuration, the lock, CI or the build. */
-  everything: boolean;
-  /** Why each workspace is in the plan (`services/careers: changed`, `shell: uses @campus/ui`). */
-  reasons: string[];
-  /** Roots for the main jest configuration (node and web projects). */
-  unit: string[];
-  /** API suites (e2e-api/<domain>) for the services the change reaches. */
-  api: string[];
-  /** Browser specs (e2e/specs/<file>) for the screens the change reaches. */
-  browser: string[];
-  /** Whether the contract snapshot and migration checks apply (always, unless nothing but docs changed). */
-  contracts: boolean;
-}
-
-/**
- * Workspaces that assemble the others (the runner, the browser specs, the benches): a change to a
- * service does not re-run their suites; a change to them does.
- */
-const AGGREGATORS = new Set(['infra/local', 'e2e', 'bench']);
-
-/** Outside every workspace, but read by every build or test: a change here runs everything. */
+/** Read by every build and test, and not by jest's graph: a change here runs everything. */
 const EVERYTHING = [
   /^package(-lock)?\.json$/,
   /^tsconfig[^/]*\.json$/,
@@ -49,150 +24,109 @@ const EVERYTHING = [
   /^\.ci\//,
   /^\.npmrc$/,
   /^scripts\/build-web\.ts$/,
+  /^packages\/web-build\//,
 ];
 
 /** Read, never run: no suite covers them. */
 const NO_TESTS = [/^docs\//, /\.md$/, /^\.env\.example$/, /^\.gitignore$/, /^\.prettier(rc\.json|ignore)$/];
 
-/** Cross-cutting suites that are cheap and guard every change (layout rules, the topology). */
-const ALWAYS_UNIT = ['infra/local/test/architecture-boundaries.test.ts'];
+/** What jest's graph follows: modules that tests import. Anything else is read by the code at run time. */
+const IMPORTED = /\.[cm]?[jt]sx?$/;
 
-/** Browser specs that exercise what every screen shares (the budget, a remote failing). */
+/** Browser specs that exercise what every screen shares (the budget, a remote failing, the session). */
 const SHELL_SPECS = ['web-budget.spec.ts', 'remote-failure.spec.ts', 'guest.spec.ts', 'session.spec.ts'];
 
-/** The workspace that owns a file: the longest workspace directory that prefixes it. */
-function ownerOf(file: string, workspaces: ReadonlyArray<Workspace>): Workspace | undefined {
-  let best: Workspace | undefined;
-  for (const ws of workspaces)
-    if ((file === ws.dir || file.startsWith(`${ws.dir}/`)) && (!best || ws.dir.length > best.dir.length))
-      best = ws;
-  return best;
+/** Server code every API suite runs on: the gateway, the runner that starts the platform, the suite's support. */
+const WHOLE_API_SUITE = [/^gateway\//, /^infra\/local\/src\//, /^e2e-api\/(support\/|[^/]+$)/];
+
+export interface ChangeScope {
+  /** Nothing but documentation changed: nothing to run. */
+  documentationOnly: boolean;
+  /** The file that makes everything run, if one changed. */
+  everythingBecause?: string;
+  /** Folders whose suites run because a file jest does not follow changed there (`services/careers`). */
+  untracedFolders: string[];
 }
 
-/** `services/careers` -> `careers`; the domain a service or remote workspace belongs to. */
-const domainOf = (dir: string) => /^(?:services|frontends)\/([^/]+)$/.exec(dir)?.[1];
+/**
+ * What the changed files ask for beyond jest's graph. `testedFolderOf` names the nearest folder of a
+ * file that has its own `test/` folder (nearestTestedFolder), or undefined when none has.
+ */
+export function scopeOfChange(
+  changed: ReadonlyArray<string>,
+  testedFolderOf: (file: string) => string | undefined,
+): ChangeScope {
+  const files = changed.filter((f) => !NO_TESTS.some((re) => re.test(f)));
+  const scope: ChangeScope = { documentationOnly: files.length === 0, untracedFolders: [] };
+  scope.everythingBecause = files.find((f) => EVERYTHING.some((re) => re.test(f)));
+  if (scope.everythingBecause) return scope;
+  const folders = new Set<string>();
+  for (const file of files.filter((f) => !IMPORTED.test(f))) {
+    const folder = testedFolderOf(file);
+    // A file no tested folder holds (the compose file): safer to run everything than to guess.
+    if (!folder) return { ...scope, everythingBecause: file };
+    folders.add(folder);
+  }
+  scope.untracedFolders = [...folders].sort();
+  return scope;
+}
 
-export interface PlanInputs {
+/** The nearest folder above a repo-relative file that has a `test/` folder of its own. */
+export function nearestTestedFolder(repoRoot: string, file: string): string | undefined {
+  for (let dir = path.posix.dirname(file); dir !== '.'; dir = path.posix.dirname(dir))
+    if (fs.existsSync(path.join(repoRoot, dir, 'test'))) return dir;
+  return undefined;
+}
+
+export interface EndToEndInputs {
   changed: ReadonlyArray<string>;
-  workspaces: ReadonlyArray<Workspace>;
-  /** The API suites there are (directories of e2e-api, e.g. `careers`). */
+  /** The node and web suites the change needs (repo-relative), as jest listed them. */
+  unitSuites: ReadonlyArray<string>;
+  /** The API suites there are (folders of e2e-api, e.g. `careers`). */
   apiSuites: ReadonlyArray<string>;
   /** The browser specs there are (files of e2e/specs, e.g. `careers.spec.ts`). */
   browserSpecs: ReadonlyArray<string>;
 }
 
-export function planAffected({ changed, workspaces, apiSuites, browserSpecs }: PlanInputs): AffectedPlan {
-  const files = changed.filter((f) => !NO_TESTS.some((re) => re.test(f)));
-  const plan: AffectedPlan = {
-    everything: false,
-    reasons: [],
-    unit: [],
-    api: [],
-    browser: [],
-    contracts: false,
-  };
-  if (files.length === 0) return plan;
-  plan.contracts = true;
-
-  const everythingBecause = files.find((f) => EVERYTHING.some((re) => re.test(f)));
-  if (everythingBecause) {
-    plan.everything = true;
-    plan.reasons.push(`${everythingBecause}: read by every build and test`);
-    return plan;
-  }
-
-  const reached = new Map<string, string>();
-  const queue: Workspace[] = [];
-  const reach = (ws: Workspace, why: string) => {
-    if (reached.has(ws.dir)) return;
-    reached.set(ws.dir, why);
-    queue.push(ws);
-  };
-  const outside = new Set<string>();
-  for (const file of files) {
-    const ws = ownerOf(file, workspaces);
-    if (ws) reach(ws, 'changed');
-    else outside.add(file);
-  }
-  while (queue.length) {
-    const ws = queue.shift()!;
-    for (const other of workspaces)
-      if (!AGGREGATORS.has(other.dir) && other.dependsOn.includes(ws.name)) reach(other, `uses ${ws.name}`);
-    // The build configuration is not a package dependency of the apps, but every bundle is made by it.
-    if (ws.name === '@campus/web-build')
-      for (const other of workspaces)
-        if (other.dir === 'shell' || other.dir.startsWith('frontends/'))
-          reach(other, 'built by @campus/web-build');
-  }
-
-  for (const [dir, why] of reached) plan.reasons.push(`${dir}: ${why}`);
-
-  const unit = new Set<string>(ALWAYS_UNIT);
+/**
+ * The API suites and browser specs a change reaches: those of each domain that changed or whose
+ * suites jest picked (a change to @campus/ui reaches the suites of every remote, hence their specs).
+ */
+export function endToEndSuites({ changed, unitSuites, apiSuites, browserSpecs }: EndToEndInputs): {
+  api: string[];
+  browser: string[];
+} {
   const api = new Set<string>();
   const browser = new Set<string>();
-  for (const dir of reached.keys()) {
-    if (dir !== 'e2e' && dir !== 'bench') unit.add(dir);
-    const domain = domainOf(dir);
-    if (domain && dir.startsWith('services/') && apiSuites.includes(domain)) api.add(`e2e-api/${domain}`);
-    // A domain's screens: its specs are named after it (profile-first-time.spec.ts for the profile).
-    if (domain && dir.startsWith('frontends/'))
-      for (const spec of browserSpecs) if (spec.startsWith(`${domain}`)) browser.add(`e2e/specs/${spec}`);
-    if (dir === 'shell')
+  for (const file of changed) {
+    const [top, name = '', rest = ''] = file.split('/');
+    if (WHOLE_API_SUITE.some((re) => re.test(file))) api.add('e2e-api');
+    if (top === 'e2e-api' && apiSuites.includes(name)) api.add(`e2e-api/${name}`);
+    if (top === 'e2e' && name === 'specs' && browserSpecs.includes(rest)) browser.add(file);
+  }
+  // A domain is reached when a file of it changed or jest picked one of its suites.
+  for (const file of [...changed, ...unitSuites]) {
+    const [top, name = ''] = file.split('/');
+    if (top === 'services' && apiSuites.includes(name)) api.add(`e2e-api/${name}`);
+    // Its screens: the specs named after it (profile-first-time.spec.ts for the profile).
+    if (top === 'frontends')
+      for (const spec of browserSpecs) if (spec.startsWith(name)) browser.add(`e2e/specs/${spec}`);
+    if (top === 'shell')
       for (const spec of SHELL_SPECS) if (browserSpecs.includes(spec)) browser.add(`e2e/specs/${spec}`);
-    if (dir === 'gateway') api.add('e2e-api');
   }
-  for (const file of outside) {
-    plan.reasons.push(`${file}: outside the workspaces`);
-    if (file.startsWith('e2e-api/')) {
-      const suite = /^e2e-api\/([^/]+)\//.exec(file)?.[1];
-      api.add(suite && suite !== 'support' ? `e2e-api/${suite}` : 'e2e-api');
-    } else if (
-      file === 'docker-compose.yml' ||
-      file.startsWith('infra/docker/') ||
-      file.startsWith('infra/rabbitmq/') ||
-      file.startsWith('infra/postgres/')
-    ) {
-      unit.add('infra/docker');
-      unit.add('infra/local/test/compose-topology.test.ts');
-    } else if (file.startsWith('packages/contracts/snapshots/')) {
-      // the contract check covers it
-    } else {
-      // A script or file no rule knows: safer to run everything than to guess.
-      plan.everything = true;
-      plan.reasons = [`${file}: no rule maps it to a suite, so everything runs`];
-      return plan;
-    }
-  }
-  plan.unit = [...unit].sort();
-  // The whole API suite covers each of its parts.
-  plan.api = api.has('e2e-api') ? ['e2e-api'] : [...api].sort();
-  plan.browser = [...browser].sort();
-  return plan;
+  return {
+    // The whole API suite covers each of its parts.
+    api: api.has('e2e-api') ? ['e2e-api'] : [...api].sort(),
+    browser: [...browser].sort(),
+  };
 }
 
-/** The workspaces named in the root package.json, with their @campus dependencies. */
-export function readWorkspaces(repoRoot: string): Workspace[] {
-  const root = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
-    workspaces: string[];
-  };
-  const dirs = root.workspaces.flatMap((pattern) => {
-    if (!pattern.endsWith('/*')) return [pattern];
-    const parent = pattern.slice(0, -2);
-    return fs
-      .readdirSync(path.join(repoRoot, parent), { withFileTypes: true })
-      .filter((e) => e.isDirectory())
-      .map((e) => `${parent}/${e.name}`);
-  });
-  return dirs
-    .filter((dir) => fs.existsSync(path.join(repoRoot, dir, 'package.json')))
-    .map((dir) => {
-      const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, dir, 'package.json'), 'utf8')) as {
-        name: string;
-        dependencies?: Record<string, string>;
-        devDependencies?: Record<string, string>;
-        peerDependencies?: Record<string, string>;
-      };
-      const deps = { ...pkg.dependencies, ...pkg.devDependencies, ...pkg.peerDependencies };
-      return { dir, name: pkg.name, dependsOn: Object.keys(deps).filter((d) => d.startsWith('@campus/')) };
-    });
+/** The node and web suites jest selects with these arguments (`--changedSince main`, folders), repo-relative. */
+export function listUnitSuites(repoRoot: string, jestArgs: ReadonlyArray<string>): string[] {
+  const out = execFileSync(
+    process.execPath,
+    ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--listTests', '--json', ...jestArgs],
+    { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  return (JSON.parse(out) as string[]).map((file) => path.relative(repoRoot, file).split(path.sep).join('/'));
 }

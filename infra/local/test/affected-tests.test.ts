@@ -1,8 +1,7 @@
 import path from 'node:path';
-import { planAffected, readWorkspaces } from '../src/affected-tests';
+import { endToEndSuites, listUnitSuites, nearestTestedFolder, scopeOfChange } from '../src/affected-tests';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
-const workspaces = readWorkspaces(repoRoot);
 const apiSuites = ['careers', 'community', 'events', 'housing', 'identity', 'library', 'profile'];
 const browserSpecs = [
   'careers.spec.ts',
@@ -14,106 +13,105 @@ const browserSpecs = [
   'session.spec.ts',
   'web-budget.spec.ts',
 ];
-const plan = (...changed: string[]) => planAffected({ changed, workspaces, apiSuites, browserSpecs });
+const scope = (...changed: string[]) => scopeOfChange(changed, (file) => nearestTestedFolder(repoRoot, file));
+/** The suites jest picks for these changed files, from the repository's real import graph. */
+const related = (...files: string[]) => listUnitSuites(repoRoot, ['--findRelatedTests', ...files]);
+const endToEnd = (changed: string[], unitSuites: string[] = []) =>
+  endToEndSuites({ changed, unitSuites, apiSuites, browserSpecs });
 
 describe('npm run test:affected: the suites a change needs', () => {
-  it('reads every workspace of the root package.json with its @campus dependencies', () => {
-    const careers = workspaces.find((ws) => ws.dir === 'services/careers');
-    expect(careers).toMatchObject({ name: '@campus/careers-service' });
-    expect(careers?.dependsOn).toEqual(expect.arrayContaining(['@campus/contracts', '@campus/service-kit']));
-    expect(workspaces.map((ws) => ws.dir)).toEqual(
-      expect.arrayContaining(['shell', 'gateway', 'frontends/housing']),
-    );
-  });
+  describe('jest picks the node and web suites from its import graph', () => {
+    it('when a service changes, then its suites run, and no other domain’s', () => {
+      const suites = related('services/careers/src/domain/careers.ts');
+      expect(suites).toEqual(expect.arrayContaining([expect.stringMatching(/^services\/careers\/test\//)]));
+      expect(suites.filter((s) => /^(services\/community|frontends)\//.test(s))).toEqual([]);
+    });
 
-  it('when only a service changes, then its own suites, its API suite and the contract checks run, and no other domain', () => {
-    const p = plan('services/careers/src/domain/careers.ts');
-    expect(p.everything).toBe(false);
-    expect(p.contracts).toBe(true);
-    expect(p.unit).toContain('services/careers');
-    expect(p.unit).not.toContain('services/community');
-    expect(p.unit).not.toContain('frontends/careers');
-    // the runner assembles every service: its suites run when it changes, not on every service change
-    expect(p.unit).not.toContain('infra/local');
-    expect(p.api).toEqual(['e2e-api/careers']);
-    expect(p.browser).toEqual([]);
-  });
-
-  it('when a remote changes, then its suites and the browser specs named after its domain run', () => {
-    const p = plan('frontends/profile/src/routes.tsx');
-    expect(p.unit).toContain('frontends/profile');
-    expect(p.unit).not.toContain('shell');
-    expect(p.browser).toEqual(['e2e/specs/profile-first-time.spec.ts']);
-    expect(p.api).toEqual([]);
-  });
-
-  it('when a shared package changes, then everything that depends on it runs too, transitively', () => {
-    const p = plan('packages/ui/src/button.tsx');
-    // web-kit uses ui, and every remote and the shell use both
-    expect(p.unit).toEqual(
-      expect.arrayContaining(['packages/ui', 'packages/web-kit', 'shell', 'frontends/careers']),
-    );
-    expect(p.unit).not.toContain('services/careers');
-    expect(p.reasons).toContain('packages/web-kit: uses @campus/ui');
-    expect(p.browser).toEqual(
-      expect.arrayContaining(['e2e/specs/web-budget.spec.ts', 'e2e/specs/careers.spec.ts']),
-    );
-  });
-
-  it('when the build configuration changes, then the shell and every remote are rebuilt and tested', () => {
-    const p = plan('packages/web-build/src/shared-singletons.ts');
-    expect(p.unit).toEqual(
-      expect.arrayContaining([
-        'shell',
-        ...apiSuites.filter((d) => d !== 'identity').map((d) => `frontends/${d}`),
-      ]),
-    );
-  });
-
-  it('when the contracts change, then every service and remote that reads them runs', () => {
-    const p = plan('packages/contracts/src/housing.ts');
-    expect(p.unit).toEqual(
-      expect.arrayContaining(['packages/contracts', 'services/housing', 'frontends/housing', 'gateway']),
-    );
-    // the gateway is reached, and it sits in front of every API suite
-    expect(p.api).toEqual(['e2e-api']);
-  });
-
-  it('when the lock, the root configuration or CI changes, then everything runs', () => {
-    for (const file of [
-      'package-lock.json',
-      'jest.config.js',
-      '.ci/run',
-      'tsconfig.base.json',
-      'scripts/build-web.ts',
-    ])
-      expect(plan(file)).toMatchObject({ everything: true });
-  });
-
-  it('when a file no rule knows changes, then everything runs rather than a guess', () => {
-    const p = plan('scripts/some-new-tool.ts');
-    expect(p.everything).toBe(true);
-    expect(p.reasons[0]).toMatch(/no rule maps it/);
-  });
-
-  it('when only documentation changes, then nothing runs', () => {
-    expect(plan('docs/operations.md', 'README.md')).toMatchObject({
-      everything: false,
-      contracts: false,
-      unit: [],
+    it('when a shared package changes, then the suites of every workspace that imports it run, across workspaces', () => {
+      const suites = related('packages/ui/src/button.tsx');
+      for (const folder of ['packages/ui/test/', 'shell/test/', 'frontends/careers/test/'])
+        expect(suites.some((s) => s.startsWith(folder))).toBe(true);
+      expect(suites.some((s) => s.startsWith('services/'))).toBe(false);
     });
   });
 
-  it('when the compose file or an image changes, then the image and topology checks run', () => {
-    const p = plan('docker-compose.yml');
-    expect(p.unit).toEqual(
-      expect.arrayContaining(['infra/docker', 'infra/local/test/compose-topology.test.ts']),
-    );
+  describe('what jest cannot see', () => {
+    it('when the lock, the root configuration, CI or the build every app is made with changes, then everything runs', () => {
+      for (const file of [
+        'package-lock.json',
+        'jest.config.js',
+        '.ci/run',
+        'tsconfig.base.json',
+        'scripts/build-web.ts',
+        'packages/web-build/src/shared-singletons.ts',
+      ])
+        expect(scope(file).everythingBecause).toBe(file);
+    });
+
+    it('when a file the code reads rather than imports changes, then the suites of its tested folder run', () => {
+      expect(scope('services/careers/migrations/0005_salary.sql')).toMatchObject({
+        everythingBecause: undefined,
+        untracedFolders: ['services/careers'],
+      });
+      expect(scope('infra/docker/service.Dockerfile', 'shell/public/remotes.json').untracedFolders).toEqual([
+        'infra/docker',
+        'shell',
+      ]);
+    });
+
+    it('when such a file lies in no tested folder, then everything runs rather than a guess', () => {
+      expect(scope('docker-compose.yml').everythingBecause).toBe('docker-compose.yml');
+    });
+
+    it('when code changes, then jest alone decides: no folder is added', () => {
+      expect(scope('services/careers/src/domain/careers.ts', 'scripts/new-domain.ts')).toEqual({
+        documentationOnly: false,
+        everythingBecause: undefined,
+        untracedFolders: [],
+      });
+    });
+
+    it('when only documentation changes, then nothing runs', () => {
+      expect(scope('docs/operations.md', 'README.md').documentationOnly).toBe(true);
+    });
   });
 
-  it('always runs the layout rules', () => {
-    expect(plan('services/events/src/main.ts').unit).toContain(
-      'infra/local/test/architecture-boundaries.test.ts',
-    );
+  describe('the API suites and browser specs, named after their domain', () => {
+    it('when a service changes, then its API suite runs and no browser spec', () => {
+      const changed = ['services/careers/src/domain/careers.ts'];
+      expect(endToEnd(changed, related(...changed))).toEqual({ api: ['e2e-api/careers'], browser: [] });
+    });
+
+    it('when a remote changes, then the browser specs named after its domain run', () => {
+      expect(endToEnd(['frontends/profile/src/routes.tsx'])).toEqual({
+        api: [],
+        browser: ['e2e/specs/profile-first-time.spec.ts'],
+      });
+    });
+
+    it('when a shared package changes, then the specs of every screen whose suites jest picked run', () => {
+      const changed = ['packages/ui/src/button.tsx'];
+      const { api, browser } = endToEnd(changed, related(...changed));
+      expect(api).toEqual([]);
+      expect(browser).toEqual(
+        expect.arrayContaining(['e2e/specs/web-budget.spec.ts', 'e2e/specs/careers.spec.ts']),
+      );
+    });
+
+    it('when the gateway, the runner or the API suite’s support changes, then the whole API suite runs', () => {
+      for (const file of [
+        'gateway/src/gateway.ts',
+        'infra/local/src/platform.ts',
+        'e2e-api/support/accounts.ts',
+      ])
+        expect(endToEnd([file]).api).toEqual(['e2e-api']);
+    });
+
+    it('when a suite or a spec itself changes, then it runs', () => {
+      expect(endToEnd(['e2e-api/housing/housing-api.test.ts', 'e2e/specs/guest.spec.ts'])).toEqual({
+        api: ['e2e-api/housing'],
+        browser: ['e2e/specs/guest.spec.ts'],
+      });
+    });
   });
 });
