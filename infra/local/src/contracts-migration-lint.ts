@@ -14,7 +14,7 @@ import { hasSqlDetails, parse, type Node, type ObjectType, type RangeVar, type R
  * Everything else a migration does must leave the previous release working. Statements on a table
  * the same migration creates are exempt: no earlier release knows that table.
  *
- * The SQL is read by PostgreSQL's own parser (libpg-query, docs/adr/0096): statements, names and
+ * The SQL is read by PostgreSQL's own parser (libpg-query, docs/adr/0098): statements, names and
  * what each one does come from its syntax tree, never from matching the text.
  */
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
