@@ -72,7 +72,9 @@ export const REMOTES: ReadonlyArray<RegisteredRemote> = [
   {
     name: 'careers',
     paths: ['/jobs', '/interviews'],
-    preload: { '/jobs': [operationUrl(careersApi.listJobPosts, { query: { page: 1, limit: JOB_PAGE_SIZE } })] },
+    preload: {
+      '/jobs': [operationUrl(careersApi.listJobPosts, { query: { page: 1, limit: JOB_PAGE_SIZE } })],
+    },
   },
   { name: 'housing', paths: ['/roomfinder'] },
   {
