@@ -1,8 +1,11 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { CampusEvent, CreateEventRequest, PosterUploadResponse } from '@campus/contracts/events-domain';
+import { operationKey, operationUrl, type AnswerOf, type BodyOf } from '@campus/contracts/api-operation';
+import type { CampusEvent } from '@campus/contracts/events-domain';
 import { EVENTS_PAGE_SIZE } from '@campus/contracts/events-domain-rules';
-import { encodeCursor } from '@campus/contracts/cursor';
+import { eventsApi } from '@campus/contracts/generated/events-api';
+import { identityApi } from '@campus/contracts/generated/identity-api';
+import { checkAnswer } from '@campus/web-kit/api-answer-checks';
 import type { ApiClient } from '@campus/web-kit/api-client';
 import { ApiError, NETWORK_ERROR, unnamedErrorCode } from '@campus/web-kit/api-error';
 import { useApiClient } from '@campus/web-kit/auth-context';
@@ -12,23 +15,38 @@ export const eventsQueryKeys = {
   list: ['events', 'list'] as const,
 };
 
-/** Where the next page starts: after the last event shown (a cursor), so new events never shift it. */
+/** Where a page starts: the server's `X-Next-Cursor` of the page before it (null: the first page). */
 type PageParam = string | null;
-type EventsCache = InfiniteData<CampusEvent[], PageParam>;
+/** One page of events and where the next one starts (null: this was the last). */
+interface EventsPage {
+  events: CampusEvent[];
+  nextCursor: string | null;
+}
+type EventsCache = InfiniteData<EventsPage, PageParam>;
 
-/** One page of GET /api/event/allevents: the first by `page=1`, the next after the last event seen. */
-export function fetchEventsPage(api: ApiClient, cursor: PageParam, signal?: AbortSignal) {
-  return api.get<CampusEvent[]>('/api/event/allevents', {
+/**
+ * One page of the events (eventsApi.listEvents). The first is `?page=1&limit=10`, the read the first
+ * HTML preloads (platform-registry.ts writes it with the same query); each next one starts after the
+ * last event of the page before, at the cursor the server gave with it, so events posted meanwhile
+ * never shift a page.
+ */
+export async function fetchEventsPage(
+  api: ApiClient,
+  cursor: PageParam,
+  signal?: AbortSignal,
+): Promise<EventsPage> {
+  const { data, nextCursor } = await api.exchange(eventsApi.listEvents, {
     query: cursor ? { cursor, limit: EVENTS_PAGE_SIZE } : { page: 1, limit: EVENTS_PAGE_SIZE },
     signal,
   });
+  return { events: data, nextCursor };
 }
 
 export interface EventsList {
   status: 'loading' | 'error' | 'empty' | 'results';
   events: CampusEvent[];
   error: Error | null;
-  /** A full page came back (spec §4: fewer than 10 means no more). */
+  /** The server gave a next page's cursor (it does after a full page: spec §4, fewer than 10 means no more). */
   hasMore: boolean;
   loadingMore: boolean;
   loadMore(): void;
@@ -42,16 +60,11 @@ export function useEventsList(): EventsList {
     queryKey: eventsQueryKeys.list,
     queryFn: ({ pageParam, signal }) => fetchEventsPage(api, pageParam, signal),
     initialPageParam: null as PageParam,
-    getNextPageParam: (lastPage) => {
-      const last = lastPage.at(-1);
-      return last && lastPage.length >= EVENTS_PAGE_SIZE
-        ? encodeCursor({ createdAt: last.createdAt, id: last._id })
-        : undefined;
-    },
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
   });
   const events = useMemo(() => {
     const seen = new Set<string>();
-    return (query.data?.pages.flat() ?? []).filter((event) => {
+    return (query.data?.pages.flatMap((page) => page.events) ?? []).filter((event) => {
       if (seen.has(event._id)) return false;
       seen.add(event._id);
       return true;
@@ -78,23 +91,25 @@ export function useEventsList(): EventsList {
 }
 
 /**
- * Counts a view (PATCH /api/event/events/{id}/view); after it succeeds the card shows one more
- * (spec §4). A failure only goes to the console (spec §8): the overlay opens either way.
+ * Counts a view (eventsApi.countEventView); after it succeeds the card shows one more (spec §4). A
+ * failure only goes to the console (spec §8): the overlay opens either way.
  */
 export function useViewEvent() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (eventId: string) =>
-      api.patch<{ success: true; view: number }>(`/api/event/events/${encodeURIComponent(eventId)}/view`),
+    mutationFn: (eventId: string) => api.call(eventsApi.countEventView, { params: { id: eventId } }),
     onSuccess: (_answer, eventId) => {
       queryClient.setQueryData<EventsCache>(eventsQueryKeys.list, (cache) =>
         cache
           ? {
               ...cache,
-              pages: cache.pages.map((page) =>
-                page.map((event) => (event._id === eventId ? { ...event, view: event.view + 1 } : event)),
-              ),
+              pages: cache.pages.map((page) => ({
+                ...page,
+                events: page.events.map((event) =>
+                  event._id === eventId ? { ...event, view: event.view + 1 } : event,
+                ),
+              })),
             }
           : cache,
       );
@@ -103,8 +118,12 @@ export function useViewEvent() {
   });
 }
 
-export const createEvent = (api: ApiClient, event: CreateEventRequest, idempotencyKey?: string) =>
-  api.post<{ success: true; data: CampusEvent }>('/api/event/createform', event, { idempotencyKey });
+/** Posts an event (eventsApi.createEvent) with a poster the user uploaded; the service takes the poster's owner from the session. */
+export const createEvent = (
+  api: ApiClient,
+  event: BodyOf<typeof eventsApi.createEvent>,
+  idempotencyKey?: string,
+) => api.call(eventsApi.createEvent, { body: event, idempotencyKey });
 
 const errorFromXhr = (xhr: XMLHttpRequest): ApiError => {
   try {
@@ -116,10 +135,17 @@ const errorFromXhr = (xhr: XMLHttpRequest): ApiError => {
   return new ApiError(xhr.status, unnamedErrorCode(xhr.status), xhr.statusText || 'Upload failed');
 };
 
+/** The multipart field the service reads the poster from, as its route declares it. */
+function posterField(): string {
+  const field = eventsApi.uploadPoster.upload;
+  if (!field) throw new Error(`${operationKey(eventsApi.uploadPoster)} declares no upload field`);
+  return field;
+}
+
 function sendPoster(file: File, onProgress: (percent: number) => void): Promise<XMLHttpRequest> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/event/upload');
+    xhr.open(eventsApi.uploadPoster.method, operationUrl(eventsApi.uploadPoster));
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (e) => {
@@ -128,26 +154,30 @@ function sendPoster(file: File, onProgress: (percent: number) => void): Promise<
     xhr.onload = () => resolve(xhr);
     xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR, 'Network request failed'));
     const body = new FormData();
-    body.append('poster', file);
+    body.append(posterField(), file);
     xhr.send(body);
   });
 }
 
 /**
- * POST /api/event/upload with upload progress (fetch cannot report it, so XMLHttpRequest). An
- * expired session is refreshed once through the API client, as its own calls do.
+ * Uploads a poster (eventsApi.uploadPoster) with its progress: fetch cannot report an upload's
+ * progress, so this one call goes by XMLHttpRequest. An expired session is renewed once through the
+ * API client (identityApi.refreshSession), as its own calls are, and the answer is checked against
+ * the operation's contract like every answer the client receives.
  */
 export async function uploadPoster(
   api: ApiClient,
   file: File,
   onProgress: (percent: number) => void,
-): Promise<PosterUploadResponse> {
+): Promise<AnswerOf<typeof eventsApi.uploadPoster>> {
   let xhr = await sendPoster(file, onProgress);
   if (xhr.status === 401) {
-    await api.send('POST', '/api/auth/refresh').catch(() => undefined);
+    await api.call(identityApi.refreshSession).catch(() => undefined);
     onProgress(0);
     xhr = await sendPoster(file, onProgress);
   }
   if (xhr.status < 200 || xhr.status >= 300) throw errorFromXhr(xhr);
-  return JSON.parse(xhr.responseText) as PosterUploadResponse;
+  const answer = JSON.parse(xhr.responseText) as AnswerOf<typeof eventsApi.uploadPoster>;
+  checkAnswer(operationKey(eventsApi.uploadPoster), answer);
+  return answer;
 }

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CreateEventResponse } from '@campus/contracts/events-domain';
 import { EVENTS_MESSAGES } from '@campus/contracts/events-domain-rules';
+import { SuccessResponse } from '@campus/contracts/identity';
 import { contractReply, errorReply } from '@campus/web-kit/testing/api-replies';
 import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
 import EventForm from '../src/create/event-form';
@@ -12,8 +13,11 @@ const POSTER_URL = `/api/event/poster/${'a'.repeat(64)}.webp`;
 
 /** The upload goes by XMLHttpRequest (for its progress): this one reports 50% then answers. */
 class FakeUpload {
+  static opened: string[] = [];
   static sent: FormData[] = [];
   static answer = { status: 200, body: { posterUrl: POSTER_URL, variants: [] } as unknown };
+  /** Answers given before `answer`, first one first (a 401 before the session was renewed). */
+  static earlierAnswers: Array<{ status: number; body: unknown }> = [];
   /** When set, the upload reports its 50% and waits for this before it answers. */
   static hold: Promise<void> | null = null;
   upload: { onprogress?: (e: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
@@ -23,22 +27,27 @@ class FakeUpload {
   statusText = '';
   responseText = '';
   withCredentials = false;
-  open() {}
+  open(method: string, url: string) {
+    FakeUpload.opened.push(`${method} ${url}`);
+  }
   setRequestHeader() {}
   send(body: FormData) {
     FakeUpload.sent.push(body);
+    const answer = FakeUpload.earlierAnswers.shift() ?? FakeUpload.answer;
     setTimeout(async () => {
       this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
       await FakeUpload.hold;
-      this.status = FakeUpload.answer.status;
-      this.responseText = JSON.stringify(FakeUpload.answer.body);
+      this.status = answer.status;
+      this.responseText = JSON.stringify(answer.body);
       this.onload?.();
     }, 0);
   }
 }
 
 beforeEach(() => {
+  FakeUpload.opened = [];
   FakeUpload.sent = [];
+  FakeUpload.earlierAnswers = [];
   FakeUpload.hold = null;
   FakeUpload.answer = { status: 200, body: { posterUrl: POSTER_URL, variants: [] } };
   (globalThis as { XMLHttpRequest: unknown }).XMLHttpRequest = FakeUpload;
@@ -135,13 +144,16 @@ describe('Create Event Post', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Post Event' }));
 
     await waitFor(() => expect(location.pathname).toBe('/events'));
+    expect(FakeUpload.opened).toEqual(['POST /api/event/upload']);
     expect(FakeUpload.sent[0]?.get('poster')).toBeInstanceOf(File);
-    expect(requests.find((r) => r.url === '/api/event/createform')?.body).toEqual({
-      userid: student._id,
+    // No `userid`: the event is the signed-in user's, and the service takes that from the session.
+    const posted = requests.find((r) => r.url === '/api/event/createform')?.body;
+    expect(posted).toEqual({
       posterLink: POSTER_URL,
       registerLink: 'https://forms.example.org/hack',
       title: 'Hack Night',
     });
+    expect(posted).not.toHaveProperty('userid');
     expect(onCreated).toHaveBeenCalled();
   });
 
@@ -160,6 +172,37 @@ describe('Create Event Post', () => {
     release();
     await waitFor(() => expect(location.pathname).toBe('/events'));
     expect(requests.map((r) => r.url)).toEqual(['/api/event/createform']);
+  });
+
+  test('when the session lapsed during the upload (401), then it is renewed once and the poster is sent again', async () => {
+    FakeUpload.earlierAnswers = [
+      {
+        status: 401,
+        body: { success: false, code: 'UNAUTHENTICATED', message: 'Please log in to continue.' },
+      },
+    ];
+    const { requests, location } = renderRemoteScreen(<EventForm />, {
+      user: student,
+      path: '/profile/createvent',
+      replies: [
+        contractReply(SuccessResponse, { success: true }, { url: '/api/auth/refresh', method: 'POST' }),
+        contractReply(
+          CreateEventResponse,
+          { success: true, message: 'Event posted', data: campusEvent(1) },
+          { url: '/api/event/createform', method: 'POST', status: 201 },
+        ),
+      ],
+    });
+    await userEvent.upload(screen.getByLabelText(/^Event poster/), image());
+    await fillLinks();
+    await userEvent.click(screen.getByRole('button', { name: 'Post Event' }));
+
+    await waitFor(() => expect(location.pathname).toBe('/events'));
+    expect(FakeUpload.sent).toHaveLength(2);
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'POST /api/auth/refresh',
+      'POST /api/event/createform',
+    ]);
   });
 
   test('when the server refuses the poster, then its message shows under the poster and no event is posted', async () => {

@@ -1,4 +1,6 @@
+import { encodeCursor } from '@campus/contracts/cursor';
 import { AllEventsResponse, type CampusEvent } from '@campus/contracts/events-domain';
+import { EVENTS_PAGE_SIZE } from '@campus/contracts/events-domain-rules';
 import type { SessionUser } from '@campus/web-kit/auth-store';
 import { contractReply } from '@campus/web-kit/testing/api-replies';
 
@@ -38,5 +40,18 @@ export function campusEvent(n: number, change: Partial<CampusEvent> = {}): Campu
 export const eventsFrom = (newest: number, count: number) =>
   Array.from({ length: count }, (_, i) => campusEvent(newest - i));
 
-export const eventsReply = (events: CampusEvent[], match = '/api/event/allevents') =>
-  contractReply(AllEventsResponse, events, { match, method: 'GET' });
+/** Where the page after `event` starts, as the service writes it into `X-Next-Cursor`. */
+export const cursorAfter = (event: CampusEvent) =>
+  encodeCursor({ createdAt: event.createdAt, id: event._id });
+
+/**
+ * A page of the list as the service answers it (services/events: campus-events.ts `page`): a full
+ * page of 10 says where the next one starts in `X-Next-Cursor`; a shorter one is the last.
+ */
+export const eventsReply = (events: CampusEvent[], match = '/api/event/allevents') => {
+  const last = events.at(-1);
+  return {
+    ...contractReply(AllEventsResponse, events, { match, method: 'GET' }),
+    headers: last && events.length === EVENTS_PAGE_SIZE ? { 'X-Next-Cursor': cursorAfter(last) } : undefined,
+  };
+};

@@ -3,12 +3,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ViewResponse } from '@campus/contracts/events-domain';
 import { EVENTS_MESSAGES } from '@campus/contracts/events-domain-rules';
-import { encodeCursor } from '@campus/contracts/cursor';
 import { contractReply, errorReply } from '@campus/web-kit/testing/api-replies';
 import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
 import { apiReads, firstHtmlPreloads } from '@campus/web-kit/testing/first-html-preloads';
 import EventsPage from '../src/events/events-page';
-import { campusEvent, eventsFrom, eventsReply } from './events-fixtures';
+import { campusEvent, cursorAfter, eventsFrom, eventsReply } from './events-fixtures';
 
 const grid = () => screen.getByRole('region', { name: 'Upcoming Events' });
 
@@ -153,10 +152,10 @@ describe('/events', () => {
     consoleError.mockRestore();
   });
 
-  test('when a full page came back, then the green Load More Events fetches the next after the last event, merging without duplicates', async () => {
+  test('when a full page came back, then the green Load More Events fetches the next from the cursor the server gave (X-Next-Cursor), merging without duplicates', async () => {
     const first = eventsFrom(20, 10);
     const last = first.at(-1)!;
-    const cursor = encodeCursor({ createdAt: last.createdAt, id: last._id });
+    const cursor = cursorAfter(last);
     const { requests } = renderRemoteScreen(<EventsPage />, {
       user: null,
       path: '/events',

@@ -116,8 +116,8 @@ export default function EventForm({ onCreated }: EventFormProps) {
       setProgress(0);
       const uploaded = await uploadPoster(api, poster, setProgress);
       // The same poster uploads to the same address (content-addressed), so a retry is the same content.
+      // The poster's owner is the signed-in user: the service takes it from the session.
       const event = {
-        userid: user._id,
         posterLink: uploaded.posterUrl,
         registerLink: values.registerLink,
         instagramLink: values.instagramLink || undefined,
