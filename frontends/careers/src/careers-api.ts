@@ -1,20 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CreateInterviewRequest,
-  CreateJobPostRequest,
-  InterviewCreatedResponse,
-  InterviewExperience,
-  InterviewSearchResponse,
-  JobDeletedResponse,
-  JobListResponse,
-  JobPost,
-} from '@campus/contracts/careers';
+import type { BodyOf } from '@campus/contracts/api-operation';
+import type { InterviewExperience, JobPost } from '@campus/contracts/careers';
 import {
   CAREERS_MESSAGES,
   INTERVIEW_PAGE_SIZE,
   JOB_PAGE_SIZE,
   type InterviewSort,
 } from '@campus/contracts/careers-rules';
+import { careersApi } from '@campus/contracts/generated/careers-api';
 import { useToast } from '@campus/ui/toast';
 import type { ApiClient } from '@campus/web-kit/api-client';
 import { useApiClient } from '@campus/web-kit/auth-context';
@@ -36,32 +29,39 @@ export const careersQueryKeys = {
   interview: (id: string) => ['careers', 'interviews', 'one', id] as const,
 };
 
-/** One page of GET /api/job/alljobpost (a bare array; a full page means there may be more). */
+/**
+ * One page of the job posts (careersApi.listJobPosts: a bare array; a full page means there may be
+ * more). All posts' first page is `?page=1&limit=50`, the read the first HTML preloads
+ * (platform-registry.ts writes it with the same query); `mine` is only sent when true.
+ */
 export async function fetchJobPage(
   api: ApiClient,
   mine: boolean,
   page: number,
   signal: AbortSignal,
 ): Promise<ListPage<JobPost>> {
-  const items = await api.get<JobListResponse>('/api/job/alljobpost', {
-    query: { page, limit: JOB_PAGE_SIZE, mine: mine ? 'true' : undefined },
+  const items = await api.call(careersApi.listJobPosts, {
+    query: { page, limit: JOB_PAGE_SIZE, mine: mine || undefined },
     signal,
   });
   return { items, hasMore: items.length === JOB_PAGE_SIZE };
 }
 
-/** One page of GET /api/interview/search; `success: false` counts as a failure (spec §8). */
+/**
+ * One page of the interview search (careersApi.searchInterviews); blank filters and the default
+ * order are left out of the URL, and `success: false` counts as a failure (spec §8).
+ */
 export async function fetchInterviewPage(
   api: ApiClient,
   filters: InterviewFilters,
   page: number,
   signal: AbortSignal,
 ): Promise<ListPage<InterviewExperience>> {
-  const body = await api.get<InterviewSearchResponse>('/api/interview/search', {
+  const body = await api.call(careersApi.searchInterviews, {
     query: {
-      q: filters.q.trim(),
-      company: filters.company.trim(),
-      sort: filters.sort,
+      q: filters.q.trim() || undefined,
+      company: filters.company.trim() || undefined,
+      sort: filters.sort || undefined,
       page,
       limit: INTERVIEW_PAGE_SIZE,
     },
@@ -71,13 +71,12 @@ export async function fetchInterviewPage(
   return { items: body.data, hasMore: page < body.pages };
 }
 
-/** GET /api/interview/{id}. */
+/** One interview experience (careersApi.getInterview). */
 export function useInterview(id: string) {
   const api = useApiClient();
   return useQuery({
     queryKey: careersQueryKeys.interview(id),
-    queryFn: ({ signal }) =>
-      api.get<InterviewExperience>(`/api/interview/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.call(careersApi.getInterview, { params: { id }, signal }),
     retry: false,
   });
 }
@@ -86,17 +85,22 @@ export function useInterview(id: string) {
 export const interviewPath = (interview: Pick<InterviewExperience, '_id' | 'companyName'>) =>
   `/interviews/${encodeURIComponent(interview.companyName)}/${encodeURIComponent(interview._id)}`;
 
+/** Posts a job (careersApi.createJobPost); the service takes its author from the session. */
 export const createJobPost = (
   api: ApiClient,
-  job: CreateJobPostRequest & { postedBy: string },
+  job: BodyOf<typeof careersApi.createJobPost>,
   idempotencyKey?: string,
-) => api.post<JobPost>('/api/job/createjobpost', job, { idempotencyKey });
+) => api.call(careersApi.createJobPost, { body: job, idempotencyKey });
 
-export const createInterview = (api: ApiClient, interview: CreateInterviewRequest, idempotencyKey?: string) =>
-  api.post<InterviewCreatedResponse>('/api/interview/create', interview, { idempotencyKey });
+/** Shares an interview experience (careersApi.createInterview); the service takes its author from the session. */
+export const createInterview = (
+  api: ApiClient,
+  interview: BodyOf<typeof careersApi.createInterview>,
+  idempotencyKey?: string,
+) => api.call(careersApi.createInterview, { body: interview, idempotencyKey });
 
 /**
- * DELETE /api/job/jobpost/{id}: 'Job Post Deleted', the post leaves the lists at once, and the page
+ * Deletes a job post (careersApi.deleteJobPost): 'Job Post Deleted', the post leaves the lists at once, and the page
  * stays where it is (issue 23; the spec's jump to /jobs lost the user's place); failure: 'Failed
  * to delete the job post' (spec §8).
  */
@@ -105,8 +109,7 @@ export function useDeleteJob() {
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: (jobId: string) =>
-      api.delete<JobDeletedResponse>(`/api/job/jobpost/${encodeURIComponent(jobId)}`),
+    mutationFn: (jobId: string) => api.call(careersApi.deleteJobPost, { params: { id: jobId } }),
     onSuccess: () => {
       toast.success(CAREERS_MESSAGES.jobDeleted);
       void queryClient.invalidateQueries({ queryKey: careersQueryKeys.jobs });

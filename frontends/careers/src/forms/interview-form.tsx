@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import type { CreateInterviewRequest } from '@campus/contracts/careers';
+import type { BodyOf } from '@campus/contracts/api-operation';
 import {
   CAREERS_MESSAGES,
   INTERVIEW_DESCRIPTION_MAX,
@@ -12,21 +12,17 @@ import {
   INTERVIEW_MAX_ROUNDS,
 } from '@campus/contracts/careers-rules';
 import { tooLongMessage } from '@campus/contracts/field-messages';
+import type { careersApi } from '@campus/contracts/generated/careers-api';
 import { breakableSpaces } from '@campus/contracts/rich-text-policy';
 import { Button } from '@campus/ui/button';
 import { Checkbox } from '@campus/ui/checkbox';
-import { DraftNote } from '@campus/ui/draft-note';
 import { Field } from '@campus/ui/field';
 import { Input } from '@campus/ui/input';
 import { Select } from '@campus/ui/select';
 import { Skeleton } from '@campus/ui/skeleton';
 import { useToast } from '@campus/ui/toast';
-import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
-import { applyServerErrors } from '@campus/web-kit/form-server-errors';
-import { LoginButtonLink } from '@campus/web-kit/login-link';
-import { fieldLimits } from '@campus/web-kit/max-length-of';
-import { useFormDraft } from '@campus/web-kit/use-form-draft';
-import { useIdempotencyKey } from '@campus/web-kit/use-idempotency-key';
+import { useApiClient } from '@campus/web-kit/auth-context';
+import { CreateFormPanel, useCreateForm } from '@campus/web-kit/create-form';
 import { careersQueryKeys, createInterview } from '../careers-api';
 import styles from './careers-form.module.css';
 
@@ -80,6 +76,7 @@ export const InterviewFormSchema = z
     message: CAREERS_MESSAGES.anonymousWithProfile,
   });
 type InterviewFormValues = z.input<typeof InterviewFormSchema>;
+const resolver = zodResolver(InterviewFormSchema);
 
 const EMPTY: InterviewFormValues = {
   companyName: '',
@@ -97,13 +94,14 @@ const EMPTY: InterviewFormValues = {
 const DIFFICULTY_OPTIONS = INTERVIEW_DIFFICULTIES.map((d) => ({ value: d, label: d }));
 const JOB_TYPE_OPTIONS = INTERVIEW_JOB_TYPES.map((t) => ({ value: t, label: t }));
 
-function toRequest(values: z.output<typeof InterviewFormSchema>): CreateInterviewRequest {
+/** The experience as sent; the uploader is the signed-in user (the service takes it from the session). */
+function toRequest(values: z.output<typeof InterviewFormSchema>): BodyOf<typeof careersApi.createInterview> {
   return {
     ...values,
     // Quill's semantic HTML writes every space as &nbsp;: send the words as typed, wrappable.
     interviewRoundsDescription: breakableSpaces(values.interviewRoundsDescription),
     interviewRounds: values.interviewRounds === '' ? undefined : Number(values.interviewRounds),
-  } as CreateInterviewRequest;
+  };
 }
 
 export interface InterviewFormProps {
@@ -112,187 +110,150 @@ export interface InterviewFormProps {
 
 /** "Share Interview Experience": exposed as `careers/interview-form` for /profile/createinterview. */
 export default function InterviewForm({ onCreated }: InterviewFormProps) {
-  const { user } = useAuth();
   const api = useApiClient();
-  // One Idempotency-Key per intent: a retry or a double tap of the same content posts once.
-  const intent = useIdempotencyKey();
   const toast = useToast();
   const queryClient = useQueryClient();
   const editorLabelId = useId();
   const editorHintId = useId();
-  const form = useForm<InterviewFormValues, unknown, z.output<typeof InterviewFormSchema>>({
-    resolver: zodResolver(InterviewFormSchema),
-    defaultValues: EMPTY,
+  const [imageRefused, setImageRefused] = useState<string | null>(null);
+  // Long work is kept on the device while it is written (issue 23 item 6); spec §4: after success
+  // the form resets and errors clear.
+  const createForm = useCreateForm({
+    resolver,
+    empty: EMPTY,
+    draftKey: 'careers/interview',
+    limits: INTERVIEW_FORM_LIMITS,
     mode: 'onTouched',
+    toBody: toRequest,
+    create: (interview, idempotencyKey) => createInterview(api, interview, idempotencyKey),
+    onCreated: () => {
+      toast.success(CAREERS_MESSAGES.interviewCreated);
+      void queryClient.invalidateQueries({ queryKey: careersQueryKeys.searches });
+      onCreated?.();
+    },
+    // Spec §8: a failed submit is console only; the fields the server refused say why.
+    failureLog: 'Interview submit failed',
+    fallbackMessage: 'The experience could not be shared. Please try again.',
   });
   const {
     register,
     control,
-    handleSubmit,
-    reset,
     formState: { errors, isSubmitting },
-  } = form;
-  // Long work is kept on the device while it is written (issue 23 item 6).
-  const draft = useFormDraft(form, { formKey: 'careers/interview', userId: user?._id, empty: EMPTY });
-  const values = useWatch({ control });
-  const limit = fieldLimits(INTERVIEW_FORM_LIMITS, (name) => values[name]);
-  const [imageRefused, setImageRefused] = useState<string | null>(null);
-  const descriptionLength = (values.interviewRoundsDescription ?? '').length;
+  } = createForm.form;
+  const { limit } = createForm;
+  const descriptionLength = useWatch({ control, name: 'interviewRoundsDescription' }).length;
   // Spec §5: submission is blocked while any error shows.
   const hasErrors = Object.keys(errors).length > 0;
 
-  if (!user)
-    return (
-      <section className={styles.panel} aria-labelledby="interview-form-title">
-        <h2 id="interview-form-title" className={styles.title}>
-          Share Interview Experience
-        </h2>
-        <p>Please log in to share an interview experience.</p>
-        <LoginButtonLink />
-      </section>
-    );
-
-  const submit = handleSubmit(async (values) => {
-    try {
-      const interview = toRequest(values);
-      await createInterview(api, interview, intent.keyFor(interview));
-      intent.succeeded();
-      toast.success(CAREERS_MESSAGES.interviewCreated);
-      // Spec §4: after success the form resets and errors clear.
-      reset(EMPTY);
-      draft.clear();
-      void queryClient.invalidateQueries({ queryKey: careersQueryKeys.searches });
-      onCreated?.();
-    } catch (error) {
-      // Spec §8: a failed submit is console only; the fields the server refused say why.
-      console.error('Interview submit failed', error);
-      applyServerErrors(form, error, {
-        fallbackMessage: 'The experience could not be shared. Please try again.',
-      });
-    }
-  });
-
   return (
-    <section className={styles.panel} aria-labelledby="interview-form-title">
-      <h2 id="interview-form-title" className={styles.title}>
-        Share Interview Experience
-      </h2>
-      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-        {draft.restored && <DraftNote onDiscard={draft.discard} />}
-        {errors.root?.server && (
+    <CreateFormPanel
+      title="Share Interview Experience"
+      guestMessage="Please log in to share an interview experience."
+      createForm={createForm}
+    >
+      <div className={styles.row}>
+        <Field label="Company name" required error={errors.companyName?.message} limit={limit('companyName')}>
+          <Input autoComplete="organization" {...register('companyName')} />
+        </Field>
+        <Field label="Role" required error={errors.role?.message} limit={limit('role')}>
+          <Input autoComplete="off" {...register('role')} />
+        </Field>
+      </div>
+      <div className={styles.row}>
+        <Field
+          label="Interview rounds"
+          hint={`1 to ${INTERVIEW_MAX_ROUNDS}`}
+          error={errors.interviewRounds?.message}
+        >
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={INTERVIEW_MAX_ROUNDS}
+            {...register('interviewRounds')}
+          />
+        </Field>
+        <Field label="Interview date" error={errors.interviewDate?.message}>
+          <Input type="date" max={today()} {...register('interviewDate')} />
+        </Field>
+      </div>
+      <div>
+        <span id={editorLabelId} className={styles.editorLabel}>
+          Rounds description
+        </span>
+        <p id={editorHintId} className={styles.hint}>
+          Headings, lists, links and images (JPEG, PNG or GIF) are kept. Images are made smaller to fit: the
+          whole write-up may be up to {DESCRIPTION_KB} KB, images included.
+        </p>
+        <Controller
+          control={control}
+          name="interviewRoundsDescription"
+          render={({ field }) => (
+            <Suspense fallback={<Skeleton lines={4} label="Loading the editor..." />}>
+              <RoundsEditor
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                labelId={editorLabelId}
+                hintId={editorHintId}
+                maxChars={INTERVIEW_DESCRIPTION_MAX}
+                onImageRefused={setImageRefused}
+              />
+            </Suspense>
+          )}
+        />
+        <p className={styles.hint} aria-live="polite">
+          {kilobytes(descriptionLength)} KB of {DESCRIPTION_KB} KB used
+        </p>
+        {imageRefused && (
           <p role="alert" className={styles.formError}>
-            {errors.root.server.message}
+            {imageRefused}
           </p>
         )}
-        <div className={styles.row}>
-          <Field
-            label="Company name"
-            required
-            error={errors.companyName?.message}
-            limit={limit('companyName')}
-          >
-            <Input autoComplete="organization" {...register('companyName')} />
-          </Field>
-          <Field label="Role" required error={errors.role?.message} limit={limit('role')}>
-            <Input autoComplete="off" {...register('role')} />
-          </Field>
-        </div>
-        <div className={styles.row}>
-          <Field
-            label="Interview rounds"
-            hint={`1 to ${INTERVIEW_MAX_ROUNDS}`}
-            error={errors.interviewRounds?.message}
-          >
-            <Input
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={INTERVIEW_MAX_ROUNDS}
-              {...register('interviewRounds')}
-            />
-          </Field>
-          <Field label="Interview date" error={errors.interviewDate?.message}>
-            <Input type="date" max={today()} {...register('interviewDate')} />
-          </Field>
-        </div>
-        <div>
-          <span id={editorLabelId} className={styles.editorLabel}>
-            Rounds description
-          </span>
-          <p id={editorHintId} className={styles.hint}>
-            Headings, lists, links and images (JPEG, PNG or GIF) are kept. Images are made smaller to fit: the
-            whole write-up may be up to {DESCRIPTION_KB} KB, images included.
+        {errors.interviewRoundsDescription && (
+          <p role="alert" className={styles.formError}>
+            {errors.interviewRoundsDescription.message}
           </p>
-          <Controller
-            control={control}
-            name="interviewRoundsDescription"
-            render={({ field }) => (
-              <Suspense fallback={<Skeleton lines={4} label="Loading the editor..." />}>
-                <RoundsEditor
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  labelId={editorLabelId}
-                  hintId={editorHintId}
-                  maxChars={INTERVIEW_DESCRIPTION_MAX}
-                  onImageRefused={setImageRefused}
-                />
-              </Suspense>
-            )}
-          />
-          <p className={styles.hint} aria-live="polite">
-            {kilobytes(descriptionLength)} KB of {DESCRIPTION_KB} KB used
-          </p>
-          {imageRefused && (
-            <p role="alert" className={styles.formError}>
-              {imageRefused}
-            </p>
-          )}
-          {errors.interviewRoundsDescription && (
-            <p role="alert" className={styles.formError}>
-              {errors.interviewRoundsDescription.message}
-            </p>
-          )}
-        </div>
-        <div className={styles.row}>
-          <Field
-            label="Salary"
-            required
-            hint="An amount, a range or NA"
-            error={errors.salary?.message}
-            limit={limit('salary')}
-          >
-            <Input autoComplete="off" {...register('salary')} />
-          </Field>
-          <Field label="Difficulty" error={errors.interviewDifficulty?.message}>
-            <Select
-              options={DIFFICULTY_OPTIONS}
-              placeholder="Select difficulty"
-              {...register('interviewDifficulty')}
-            />
-          </Field>
-        </div>
-        <div className={styles.row}>
-          <Field label="Work location" required error={errors.city?.message} limit={limit('city')}>
-            <Input autoComplete="address-level2" {...register('city')} />
-          </Field>
-          <Field label="Job type" required error={errors.jobType?.message}>
-            <Select options={JOB_TYPE_OPTIONS} placeholder="Select job type" {...register('jobType')} />
-          </Field>
-        </div>
+        )}
+      </div>
+      <div className={styles.row}>
         <Field
-          label="LinkedIn URL"
-          hint="Optional"
-          error={errors.linkedinUrl?.message}
-          limit={limit('linkedinUrl')}
+          label="Salary"
+          required
+          hint="An amount, a range or NA"
+          error={errors.salary?.message}
+          limit={limit('salary')}
         >
-          <Input type="url" autoComplete="url" {...register('linkedinUrl')} />
+          <Input autoComplete="off" {...register('salary')} />
         </Field>
-        <Checkbox label="Share anonymously (your name is not shown)" {...register('isAnonymous')} />
-        <Button type="submit" loading={isSubmitting} loadingLabel="Submitting..." disabled={hasErrors}>
-          Submit Experience
-        </Button>
-      </form>
-    </section>
+        <Field label="Difficulty" error={errors.interviewDifficulty?.message}>
+          <Select
+            options={DIFFICULTY_OPTIONS}
+            placeholder="Select difficulty"
+            {...register('interviewDifficulty')}
+          />
+        </Field>
+      </div>
+      <div className={styles.row}>
+        <Field label="Work location" required error={errors.city?.message} limit={limit('city')}>
+          <Input autoComplete="address-level2" {...register('city')} />
+        </Field>
+        <Field label="Job type" required error={errors.jobType?.message}>
+          <Select options={JOB_TYPE_OPTIONS} placeholder="Select job type" {...register('jobType')} />
+        </Field>
+      </div>
+      <Field
+        label="LinkedIn URL"
+        hint="Optional"
+        error={errors.linkedinUrl?.message}
+        limit={limit('linkedinUrl')}
+      >
+        <Input type="url" autoComplete="url" {...register('linkedinUrl')} />
+      </Field>
+      <Checkbox label="Share anonymously (your name is not shown)" {...register('isAnonymous')} />
+      <Button type="submit" loading={isSubmitting} loadingLabel="Submitting..." disabled={hasErrors}>
+        Submit Experience
+      </Button>
+    </CreateFormPanel>
   );
 }

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import {
@@ -11,17 +10,12 @@ import {
 } from '@campus/contracts/careers-rules';
 import { tooLongMessage } from '@campus/contracts/field-messages';
 import { Button } from '@campus/ui/button';
-import { DraftNote } from '@campus/ui/draft-note';
 import { Field } from '@campus/ui/field';
 import { Input } from '@campus/ui/input';
 import { Select } from '@campus/ui/select';
 import { TextArea } from '@campus/ui/text-area';
-import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
-import { applyServerErrors } from '@campus/web-kit/form-server-errors';
-import { LoginButtonLink } from '@campus/web-kit/login-link';
-import { fieldLimits } from '@campus/web-kit/max-length-of';
-import { useFormDraft } from '@campus/web-kit/use-form-draft';
-import { useIdempotencyKey } from '@campus/web-kit/use-idempotency-key';
+import { useApiClient } from '@campus/web-kit/auth-context';
+import { CreateFormPanel, useCreateForm } from '@campus/web-kit/create-form';
 import { careersQueryKeys, createJobPost } from '../careers-api';
 import styles from './careers-form.module.css';
 
@@ -63,6 +57,7 @@ export const JobFormSchema = z.object({
   linkedinUrl: optionalLink,
 });
 type JobFormValues = z.input<typeof JobFormSchema>;
+const resolver = zodResolver(JobFormSchema);
 
 const EMPTY: JobFormValues = {
   companyName: '',
@@ -83,128 +78,91 @@ export interface JobFormProps {
 
 /** "Create New Job Post": exposed as `careers/job-form` for /profile/createjob. On 201: /jobs/myjobpost. */
 export default function JobForm({ onCreated }: JobFormProps) {
-  const { user } = useAuth();
   const api = useApiClient();
-  // One Idempotency-Key per intent: a retry or a double tap of the same content posts once.
-  const intent = useIdempotencyKey();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const form = useForm<JobFormValues, unknown, z.output<typeof JobFormSchema>>({
-    resolver: zodResolver(JobFormSchema),
-    defaultValues: EMPTY,
+  const createForm = useCreateForm({
+    resolver,
+    empty: EMPTY,
+    draftKey: 'careers/job',
+    limits: JOB_FORM_LIMITS,
     mode: 'onTouched',
+    // The post's author is the signed-in user: the service takes it from the session.
+    toBody: (values) => values,
+    create: (job, idempotencyKey) => createJobPost(api, job, idempotencyKey),
+    onCreated: async () => {
+      await queryClient.invalidateQueries({ queryKey: careersQueryKeys.jobs });
+      onCreated?.();
+      void navigate('/jobs/myjobpost');
+    },
+    // Spec §8: a failed job creation is console only; the fields the server refused say why.
+    failureLog: 'Job creation failed',
+    fallbackMessage: 'The job post could not be created. Please try again.',
   });
   const {
     register,
-    handleSubmit,
-    reset,
-    control,
     formState: { errors, isSubmitting },
-  } = form;
-  const draft = useFormDraft(form, { formKey: 'careers/job', userId: user?._id, empty: EMPTY });
-  const values = useWatch({ control });
-  const limit = fieldLimits(JOB_FORM_LIMITS, (name) => values[name]);
-
-  if (!user)
-    return (
-      <section className={styles.panel} aria-labelledby="job-form-title">
-        <h2 id="job-form-title" className={styles.title}>
-          Create New Job Post
-        </h2>
-        <p>Please log in to create a post.</p>
-        <LoginButtonLink />
-      </section>
-    );
-
-  const submit = handleSubmit(async (values) => {
-    try {
-      const job = { ...values, postedBy: user._id };
-      await createJobPost(api, job, intent.keyFor(job));
-      intent.succeeded();
-      reset(EMPTY);
-      draft.clear();
-      await queryClient.invalidateQueries({ queryKey: careersQueryKeys.jobs });
-      onCreated?.();
-      navigate('/jobs/myjobpost');
-    } catch (error) {
-      // Spec §8: a failed job creation is console only; the fields the server refused say why.
-      console.error('Job creation failed', error);
-      applyServerErrors(form, error, {
-        fallbackMessage: 'The job post could not be created. Please try again.',
-      });
-    }
-  });
+  } = createForm.form;
+  const { limit } = createForm;
 
   return (
-    <section className={styles.panel} aria-labelledby="job-form-title">
-      <h2 id="job-form-title" className={styles.title}>
-        Create New Job Post
-      </h2>
-      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-        {draft.restored && <DraftNote onDiscard={draft.discard} />}
-        {errors.root?.server && (
-          <p role="alert" className={styles.formError}>
-            {errors.root.server.message}
-          </p>
-        )}
-        <div className={styles.row}>
-          <Field
-            label="Company name"
-            required
-            error={errors.companyName?.message}
-            limit={limit('companyName')}
-          >
-            <Input autoComplete="organization" {...register('companyName')} />
-          </Field>
-          <Field label="Role" required error={errors.role?.message} limit={limit('role')}>
-            <Input autoComplete="off" placeholder="e.g. Backend Intern" {...register('role')} />
-          </Field>
-        </div>
+    <CreateFormPanel
+      title="Create New Job Post"
+      guestMessage="Please log in to create a post."
+      createForm={createForm}
+    >
+      <div className={styles.row}>
+        <Field label="Company name" required error={errors.companyName?.message} limit={limit('companyName')}>
+          <Input autoComplete="organization" {...register('companyName')} />
+        </Field>
+        <Field label="Role" required error={errors.role?.message} limit={limit('role')}>
+          <Input autoComplete="off" placeholder="e.g. Backend Intern" {...register('role')} />
+        </Field>
+      </div>
+      <Field
+        label="Job description"
+        required
+        error={errors.jobDescription?.message}
+        limit={limit('jobDescription')}
+      >
+        <TextArea rows={5} {...register('jobDescription')} />
+      </Field>
+      <div className={styles.row}>
         <Field
-          label="Job description"
+          label="Salary"
           required
-          error={errors.jobDescription?.message}
-          limit={limit('jobDescription')}
+          hint="An amount, a range or NA"
+          error={errors.salary?.message}
+          limit={limit('salary')}
         >
-          <TextArea rows={5} {...register('jobDescription')} />
+          <Input autoComplete="off" {...register('salary')} />
         </Field>
-        <div className={styles.row}>
-          <Field
-            label="Salary"
-            required
-            hint="An amount, a range or NA"
-            error={errors.salary?.message}
-            limit={limit('salary')}
-          >
-            <Input autoComplete="off" {...register('salary')} />
-          </Field>
-          <Field label="Job type" error={errors.jobType?.message}>
-            <Select options={JOB_TYPE_OPTIONS} {...register('jobType')} />
-          </Field>
-        </div>
-        <Field label="City" hint="Optional" error={errors.city?.message} limit={limit('city')}>
-          <Input autoComplete="address-level2" {...register('city')} />
+        <Field label="Job type" error={errors.jobType?.message}>
+          <Select options={JOB_TYPE_OPTIONS} {...register('jobType')} />
         </Field>
-        <Field
-          label="Job link"
-          hint="Optional, starting with https://"
-          error={errors.jobLink?.message}
-          limit={limit('jobLink')}
-        >
-          <Input type="url" autoComplete="off" {...register('jobLink')} />
-        </Field>
-        <Field
-          label="LinkedIn URL"
-          hint="Optional"
-          error={errors.linkedinUrl?.message}
-          limit={limit('linkedinUrl')}
-        >
-          <Input type="url" autoComplete="off" {...register('linkedinUrl')} />
-        </Field>
-        <Button type="submit" loading={isSubmitting} loadingLabel="Posting...">
-          Create Job Post
-        </Button>
-      </form>
-    </section>
+      </div>
+      <Field label="City" hint="Optional" error={errors.city?.message} limit={limit('city')}>
+        <Input autoComplete="address-level2" {...register('city')} />
+      </Field>
+      <Field
+        label="Job link"
+        hint="Optional, starting with https://"
+        error={errors.jobLink?.message}
+        limit={limit('jobLink')}
+      >
+        <Input type="url" autoComplete="off" {...register('jobLink')} />
+      </Field>
+      <Field
+        label="LinkedIn URL"
+        hint="Optional"
+        error={errors.linkedinUrl?.message}
+        limit={limit('linkedinUrl')}
+      >
+        <Input type="url" autoComplete="off" {...register('linkedinUrl')} />
+      </Field>
+      <Button type="submit" loading={isSubmitting} loadingLabel="Posting...">
+        Create Job Post
+      </Button>
+    </CreateFormPanel>
   );
 }
