@@ -1,18 +1,20 @@
 /**
  * `npm run dev`: the platform for working on it. Webpack watches the shell and every remote and
  * rebuilds only what a save touched, into dist/web-dev (development build; `npm start`'s dist/web
- * is left alone); the gateway serves that folder, so a reload shows the change. A save to server
- * code (services, gateway, kit packages) restarts the platform process. Data: .data/dev.
+ * is left alone); the gateway serves that folder, so a reload shows the change. A save to one
+ * service's code restarts that service inside the running platform; a save to code the platform
+ * shares (gateway, kit packages, infra/local/src) restarts the platform process. Data: .data/dev.
  * How it works and what it costs: docs/development.md.
  */
 import net from 'node:net';
 import path from 'node:path';
 import { DEMO_USERS } from './demo-data';
-import { DEV_PLATFORM_ENV, type PlatformReadyMessage } from './dev-loop/platform-process';
 import { createPlatformRestarter, type PlatformRestarter } from './dev-loop/platform-restarter';
-import { watchServerSources, type SourceWatcher } from './dev-loop/server-sources';
+import { restartPlan, watchServerSources, type SourceWatcher } from './dev-loop/server-sources';
 import { watchWeb } from './dev-loop/web-watch';
 import { onStopSignals } from './stop-signals';
+import type { PlatformChildReady } from './supervision/platform-child-protocol';
+import type { ServiceRestartResult } from './supervision/service-reload';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
 const WEB_DEV_DIR = path.join(repoRoot, 'dist', 'web-dev');
@@ -21,7 +23,7 @@ const RESTART_DEBOUNCE_MS = 150;
 const log = (line: string) => console.log(line);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-function banner(ready: PlatformReadyMessage, dataDir: string, startedAt: number): string {
+function banner(ready: PlatformChildReady, dataDir: string, startedAt: number): string {
   const facultyCode =
     ready.teacherCodeSource === 'environment'
       ? `${ready.teacherCode} (from TEACHER_CODE)`
@@ -34,8 +36,9 @@ Campus Connect (development) is running: ${ready.url}   (ready in ${seconds(perf
   Faculty code: ${facultyCode}
 
   Screens (shell/, frontends/, packages/ui, packages/web-kit): a save rebuilds what uses the file in
-  seconds; reload the page to see it. Server code (services/, gateway/, infra/local/src/, the other
-  packages): a save restarts the platform. Data is kept in ${dataDir}.
+  seconds; reload the page to see it. A service's code (services/<name>/src, migrations): a save
+  restarts that service. Other server code (gateway/, infra/local/src/, the other packages): a save
+  restarts the platform. Data is kept in ${dataDir}.
 Press Ctrl-C to stop.`;
 }
 
@@ -54,6 +57,19 @@ function assertPortFree(port: number): Promise<void> {
     );
     probe.listen(port, () => probe.close(() => resolve()));
   });
+}
+
+function describeServiceRestart(result: ServiceRestartResult, tookMs: number, reason: string): string {
+  switch (result.outcome) {
+    case 'restarted':
+      return `services: ${result.service} restarted in ${seconds(tookMs)} (${reason})`;
+    case 'kept-old-code':
+      return `services: ${result.service}'s new code did not load, so its previous code still serves; save again to retry (${reason}):\n  ${result.error}`;
+    case 'stopped':
+      return `services: ${result.service} failed to start and is stopped (its routes answer 503); the rest of the platform runs on; save again to retry (${reason}):\n  ${result.error}`;
+    case 'platform-restart-needed':
+      return `services: ${result.why}; restarting the platform...`;
+  }
 }
 
 function describeChanges(files: string[]): string {
@@ -100,13 +116,12 @@ async function main() {
   let servedOnce = false;
   const platform = createPlatformRestarter({
     repoRoot,
-    env: {
-      ...process.env,
-      [DEV_PLATFORM_ENV.dataDir]: dataDir,
-      [DEV_PLATFORM_ENV.webRoot]: WEB_DEV_DIR,
-      [DEV_PLATFORM_ENV.port]: String(port),
-    },
+    dataDir,
+    port,
+    webRoot: WEB_DEV_DIR,
+    env: process.env,
     log,
+    onServiceRestart: (result, tookMs, reason) => log(describeServiceRestart(result, tookMs, reason)),
     onReady(ready, { stopMs, startMs }, reason) {
       if (!servedOnce) {
         servedOnce = true;
@@ -127,8 +142,14 @@ async function main() {
     debounce = setTimeout(() => {
       const files = [...changed];
       changed.clear();
-      log(`services: ${describeChanges(files)} changed; restarting...`);
-      platform.restart(describeChanges(files));
+      const plan = restartPlan(files);
+      if (plan.kind === 'services') {
+        log(`services: ${describeChanges(files)} changed; restarting ${plan.folders.join(', ')}...`);
+        platform.restartServices(plan.folders, describeChanges(files));
+      } else {
+        log(`services: ${describeChanges(files)} changed; restarting the platform...`);
+        platform.restart(describeChanges(files));
+      }
     }, RESTART_DEBOUNCE_MS);
   });
 }

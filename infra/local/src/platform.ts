@@ -5,13 +5,18 @@ import { loadConfig } from '@campus/service-kit/config';
 import { createInProcessBus } from '@campus/service-kit/bus/in-process-bus';
 import { openDatabase, openEmbeddedPostgres } from '@campus/service-kit/db';
 import { createLogger } from '@campus/service-kit/logger';
-import { startService, type RunningService } from '@campus/service-kit/service-runtime';
+import {
+  startService,
+  type RunningService,
+  type ServiceDefinition,
+} from '@campus/service-kit/service-runtime';
 import { GatewayConfig } from '@campus/gateway/config';
 import { startGateway, type RunningGateway } from '@campus/gateway/start-gateway';
 import { environmentFor, operatorSetting } from './runner-env';
 import { loadOrCreateSecrets } from './secrets';
 import { seedDemoData } from './seed';
 import { SERVICES } from './platform-registry';
+import { withReplaceableConsumers } from './supervision/replaceable-consumers';
 
 export interface PlatformOptions {
   /** Where the embedded database, secrets and seed markers live; survives restarts. */
@@ -30,6 +35,8 @@ export interface PlatformOptions {
   /** Overrides of every process's environment (tests: a known TEACHER_CODE, a cheaper password hash). */
   env?: Record<string, string>;
   seed?: boolean;
+  /** The services to run, in start order: the registry's by default (tests run fixtures). */
+  services?: ReadonlyArray<ServiceDefinition>;
 }
 
 export interface RunningPlatform {
@@ -39,6 +46,13 @@ export interface RunningPlatform {
   teacherCodeSource: 'environment' | 'generated';
   secretsDir: string;
   services: ReadonlyArray<Pick<RunningService, 'name' | 'url' | 'routes'>>;
+  /**
+   * Stops one service and starts `definition` (the same service's code, loaded again) in its place,
+   * on the same port, so the gateway's upstream stays valid (`npm run dev`). Its events wait for it
+   * meanwhile. If the new code fails to start, the service stays stopped and this rejects; the rest
+   * of the platform goes on.
+   */
+  restartService(definition: ServiceDefinition): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -55,7 +69,8 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   // The code identity will use, whichever way the operator gave it (TEACHER_CODE or IDENTITY_TEACHER_CODE).
   const configuredCode = operatorSetting('identity', 'TEACHER_CODE', operator, options.env);
   const teacherCode = configuredCode ?? secrets.teacherCode;
-  const processes = [...SERVICES.map((s) => s.definition.name), 'gateway'];
+  const definitions = options.services ?? SERVICES.map((s) => s.definition);
+  const processes = [...definitions.map((s) => s.name), 'gateway'];
   const defaults = {
     LOG_LEVEL: logLevel,
     JWT_PUBLIC_KEY: secrets.jwtPublicKey,
@@ -67,36 +82,42 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
 
   const pglite: PGlite = await openEmbeddedPostgres(path.join(options.dataDir, 'postgres'));
   const bus = createInProcessBus({ logger: rootLogger.child({ component: 'bus' }) });
+  const consumers = withReplaceableConsumers(bus);
   const running: RunningService[] = [];
+  /** Each service's port, kept for a restart in place. */
+  const ports = new Map<string, number>();
 
   const stopAll = async () => {
     for (const s of [...running].reverse()) await s.stop();
+    consumers.close();
     await bus.close();
     await pglite.close();
   };
 
+  const start = async (definition: ServiceDefinition, port: number) => {
+    // The embedded runner owns the ports and the storage: one PGlite and the in-process bus, so
+    // DATABASE_URL and AMQP_URL are not read here (they are in the multi-process mode and compose).
+    const env = environmentFor(definition.name, {
+      defaults,
+      operator,
+      owned: { PORT: String(port), DATABASE_URL: undefined, AMQP_URL: undefined },
+      overrides: options.env,
+      processes,
+    });
+    const config = loadConfig(definition.name, definition.configSchema, env);
+    const service = await startService(definition, {
+      config,
+      database: openDatabase({ pglite }),
+      bus: consumers.bus,
+      logger: createLogger(definition.name, env.LOG_LEVEL ?? logLevel),
+    });
+    ports.set(service.name, service.port);
+    running.push(service);
+  };
+
   let gateway: RunningGateway | undefined;
   try {
-    for (const { definition } of SERVICES) {
-      // The embedded runner owns the ports and the storage: one PGlite and the in-process bus, so
-      // DATABASE_URL and AMQP_URL are not read here (they are in the multi-process mode and compose).
-      const env = environmentFor(definition.name, {
-        defaults,
-        operator,
-        owned: { PORT: '0', DATABASE_URL: undefined, AMQP_URL: undefined },
-        overrides: options.env,
-        processes,
-      });
-      const config = loadConfig(definition.name, definition.configSchema, env);
-      running.push(
-        await startService(definition, {
-          config,
-          database: openDatabase({ pglite }),
-          bus,
-          logger: createLogger(definition.name, env.LOG_LEVEL ?? logLevel),
-        }),
-      );
-    }
+    for (const definition of definitions) await start(definition, 0);
 
     const gatewayEnv = environmentFor('gateway', {
       defaults,
@@ -122,7 +143,18 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       teacherCode,
       teacherCodeSource: configuredCode ? 'environment' : 'generated',
       secretsDir: secrets.dir,
-      services: running.map(({ name, url, routes }) => ({ name, url, routes })),
+      get services() {
+        return running.map(({ name, url, routes }) => ({ name, url, routes }));
+      },
+      async restartService(definition) {
+        const port = ports.get(definition.name);
+        if (port === undefined) throw new Error(`no service named ${definition.name} runs in this platform`);
+        const index = running.findIndex((s) => s.name === definition.name);
+        // Its queue's deliveries wait from now on, for the new code (a service's queue is its name).
+        consumers.detach(definition.name);
+        if (index >= 0) await running.splice(index, 1)[0]?.stop();
+        await start(definition, port);
+      },
       async stop() {
         await started.stop();
         await stopAll();

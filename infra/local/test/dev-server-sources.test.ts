@@ -4,6 +4,8 @@ import path from 'node:path';
 import {
   isServerSource,
   isWatchedFolder,
+  restartPlan,
+  serviceFolderOf,
   watchServerSources,
   type SourceWatcher,
 } from '../src/dev-loop/server-sources';
@@ -60,6 +62,46 @@ describe('npm run dev: which saves restart the platform', () => {
     ];
     expect(watched.filter((folder) => !isWatchedFolder(folder))).toEqual([]);
     expect(skipped.filter((folder) => isWatchedFolder(folder))).toEqual([]);
+  });
+});
+
+describe('npm run dev: which saves restart one service, and which the whole platform', () => {
+  it.each([
+    ['services/library/src/domain/books.ts', 'services/library'],
+    ['services/library/src/http/book-routes.ts', 'services/library'],
+    ['services/library/migrations/0003_add_index.sql', 'services/library'],
+    ['services/library/migrations/meta/_journal.json', 'services/library'],
+    ['services/events/src/config.ts', 'services/events'],
+    ['services/library/src/data', 'services/library'],
+  ])('when %s is saved, then %s alone restarts', (file, folder) => {
+    expect(serviceFolderOf(file)).toBe(folder);
+  });
+
+  it.each([
+    ["a service's manifest (its exports and dependencies)", 'services/profile/package.json'],
+    ["a service's compiler settings", 'services/profile/tsconfig.json'],
+    ['a new service folder', 'services/clubs'],
+    ['the gateway', 'gateway/src/security.ts'],
+    ['the service kit', 'packages/service-kit/src/outbox.ts'],
+    ['the contracts', 'packages/contracts/src/library.ts'],
+    ['the embedded runner', 'infra/local/src/platform.ts'],
+  ])("when %s is saved (%s), then it is no one service's change", (_what, file) => {
+    expect(serviceFolderOf(file)).toBeUndefined();
+  });
+
+  it('when saves in two services come together, then both restart, each once; with one shared file among them, the platform restarts', () => {
+    expect(
+      restartPlan([
+        'services/library/src/domain/books.ts',
+        'services/events/src/config.ts',
+        'services/library/src/data/book-store.ts',
+      ]),
+    ).toEqual({ kind: 'services', folders: ['services/events', 'services/library'] });
+    expect(
+      restartPlan(['services/library/src/domain/books.ts', 'packages/contracts/src/library.ts']),
+    ).toEqual({
+      kind: 'platform',
+    });
   });
 });
 

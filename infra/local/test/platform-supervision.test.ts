@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PLATFORM_CHILD_ENV } from '../src/supervision/platform-child';
+import { PLATFORM_CHILD_ENV } from '../src/supervision/platform-child-protocol';
 import { supervisePlatform, type SupervisedPlatform } from '../src/supervision/platform-supervisor';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');

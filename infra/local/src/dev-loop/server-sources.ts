@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * Which saved files restart the platform in `npm run dev`. Server code lives in services/, gateway/,
+ * Which saved files restart what in `npm run dev`. Server code lives in services/, gateway/,
  * infra/local/src/ and the packages; the browser-only packages, the shell and the remotes are
- * webpack's (it rebuilds them without a restart). A package not listed here counts as server code:
- * a needless restart costs seconds, a missed one leaves old code running.
+ * webpack's (it rebuilds them without a restart). A save in one service's code restarts that service
+ * alone (`serviceFolderOf`); any other server file, the whole platform. A package not listed here
+ * counts as server code: a needless restart costs seconds, a missed one leaves old code running.
  */
 const SERVER_ROOTS = ['services/', 'gateway/', 'infra/local/src/', 'packages/'];
 const BROWSER_ONLY_PACKAGES = new Set(['ui', 'web-kit', 'web-build']);
@@ -46,6 +47,35 @@ export function isServerSource(relativeFile: string): boolean {
   if (name.startsWith('.') || /\.(test|spec)\.[cm]?[jt]sx?$/.test(name)) return false;
   if (!SOURCE_EXTENSIONS.has(path.posix.extname(name))) return false;
   return isServerFolder(path.posix.dirname(file));
+}
+
+/** What a service restart in place reads again: its code and its migrations. */
+const SERVICE_RELOADED_FOLDERS = new Set(['src', 'migrations']);
+
+/**
+ * The service (`services/<name>`) that a saved server file belongs to, when restarting that service
+ * alone takes the change in: a file of its `src/` or `migrations/`. Undefined for what the platform
+ * reads once, at its start: the gateway, the packages, infra/local/src, and a service's own
+ * package.json or tsconfig.json (its exports, dependencies and compiler settings).
+ */
+export function serviceFolderOf(relativeFile: string): string | undefined {
+  const [root, name, folder] = toPosix(relativeFile).split('/');
+  if (root !== 'services' || !name || !folder || !SERVICE_RELOADED_FOLDERS.has(folder)) return undefined;
+  return `services/${name}`;
+}
+
+/** What a batch of saved server files restarts. */
+export type RestartPlan = { kind: 'platform' } | { kind: 'services'; folders: string[] };
+
+/** The services the files belong to, if each belongs to one; else the whole platform. */
+export function restartPlan(relativeFiles: readonly string[]): RestartPlan {
+  const folders = new Set<string>();
+  for (const file of relativeFiles) {
+    const folder = serviceFolderOf(file);
+    if (!folder) return { kind: 'platform' };
+    folders.add(folder);
+  }
+  return folders.size > 0 ? { kind: 'services', folders: [...folders].sort() } : { kind: 'platform' };
 }
 
 function isDirectory(file: string): boolean {

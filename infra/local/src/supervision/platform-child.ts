@@ -1,33 +1,26 @@
 /**
- * The platform as `npm start` runs it: a child of the supervisor (platform-supervisor.ts), which
- * starts it again when it crashes. It tells its parent when it serves and why it died (IPC), and it
- * closes the data folder on every way out it can still act on: SIGTERM, SIGINT, the parent going
- * away, and an uncaught error (after which the process's state is unknown, so it never goes on: it
- * closes the database as best it can, within a bound, and exits for the supervisor to restart it).
+ * The platform process, as `npm start` and `npm run dev` run it: a child of the supervisor
+ * (platform-supervisor.ts), which starts it again when it crashes, or of the dev loop
+ * (dev-loop/platform-restarter.ts), which replaces it after a save. It tells its parent when it
+ * serves and why it died (IPC), and it closes the data folder on every way out it can still act on:
+ * SIGTERM, SIGINT, the parent going away, and an uncaught error (after which the process's state is
+ * unknown, so it never goes on: it closes the database as best it can, within a bound, and exits
+ * for its parent to start it again). Asked by its parent, it restarts one service in place with that
+ * service's code loaded again (service-reload.ts).
  */
-import { startPlatform, type RunningPlatform } from '../platform';
-
-export interface PlatformChildReady {
-  type: 'ready';
-  url: string;
-  teacherCode: string;
-  teacherCodeSource: RunningPlatform['teacherCodeSource'];
-  secretsDir: string;
-}
-
-export interface PlatformChildCrashed {
-  type: 'crashed';
-  /** One line: the uncaught error's message (its stack goes to the child's stderr). */
-  error: string;
-}
-
-export type PlatformChildMessage = PlatformChildReady | PlatformChildCrashed;
-
-/** From the supervisor, when the child was told to await it: start now, serving this folder. */
-export interface PlatformChildStart {
-  type: 'start';
-  webRoot?: string;
-}
+import type { ServiceDefinition } from '@campus/service-kit/service-runtime';
+import { startPlatform } from '../platform';
+import { SERVICES } from '../platform-registry';
+import {
+  CRASH_EXIT_CODE,
+  PLATFORM_CHILD_ENV,
+  type PlatformChildCrashed,
+  type PlatformChildReady,
+  type PlatformChildRestartService,
+  type PlatformChildServiceRestarted,
+  type PlatformChildStart,
+} from './platform-child-protocol';
+import { createServiceReloader, type ServiceReloader } from './service-reload';
 
 /** Resolves with the web root of the supervisor's `start` message. */
 function startMessage(): Promise<string | undefined> {
@@ -41,37 +34,44 @@ function startMessage(): Promise<string | undefined> {
   });
 }
 
-/** What the supervisor passes in the environment (the rest of it goes to the services, as always). */
-export const PLATFORM_CHILD_ENV = {
-  dataDir: 'CAMPUS_PLATFORM_DATA_DIR',
-  webRoot: 'CAMPUS_PLATFORM_WEB_ROOT',
-  port: 'CAMPUS_PLATFORM_PORT',
-  logLevel: 'CAMPUS_PLATFORM_LOG_LEVEL',
-  seed: 'CAMPUS_PLATFORM_SEED',
-  /**
-   * '1': load the platform's code, then wait for a `start` message naming the web root before
-   * starting (the supervisor checks the frontend build meanwhile, in parallel).
-   */
-  awaitStart: 'CAMPUS_PLATFORM_AWAIT_START',
-  /**
-   * Tests only: '1' lets the parent make this process throw an uncaught error (an IPC message, which
-   * nothing outside the parent can send; no request reaches it). Unset in `npm start`.
-   */
-  crashHook: 'CAMPUS_PLATFORM_TEST_CRASH_HOOK',
-} as const;
-
-/** The exit code of a process that died of an uncaught error (EX_SOFTWARE). */
-export const CRASH_EXIT_CODE = 70;
 /** How long a crashed process may spend closing the database before it exits anyway. */
 const CRASH_CLOSE_MS = 10_000;
 
 function required(name: string): string {
   const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set (this file is started by infra/local/src/start.ts)`);
+  if (!value)
+    throw new Error(`${name} is not set (this file is started by platform-supervisor.ts or the dev loop)`);
   return value;
 }
 
+function fixtureServices(): ReadonlyArray<ServiceDefinition> | undefined {
+  const module = process.env[PLATFORM_CHILD_ENV.servicesModule];
+  // require, not import(): the fixtures must be in require.cache, where a restart in place finds them.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return module ? (require(module) as { services: ReadonlyArray<ServiceDefinition> }).services : undefined;
+}
+
+/**
+ * Serves the parent's restart-service messages one at a time. Returns what is under way, which a
+ * stop waits for: stopping the platform while one service starts would leave that one running.
+ */
+function serveServiceRestarts(reloader: ServiceReloader, leaving: () => boolean): () => Promise<void> {
+  let underWay = Promise.resolve();
+  process.on('message', (message: Partial<PlatformChildRestartService>) => {
+    if (message?.type !== 'restart-service' || typeof message.folder !== 'string') return;
+    const { folder } = message;
+    underWay = underWay.then(async () => {
+      if (leaving()) return;
+      const result = await reloader.reload(folder);
+      const answer: PlatformChildServiceRestarted = { type: 'service-restarted', folder, result };
+      if (process.connected) process.send?.(answer);
+    });
+  });
+  return () => underWay;
+}
+
 async function main() {
+  const services = fixtureServices();
   const webRoot =
     process.env[PLATFORM_CHILD_ENV.awaitStart] === '1'
       ? await startMessage()
@@ -82,16 +82,19 @@ async function main() {
     ...(webRoot ? { webRoot } : {}),
     logLevel: process.env[PLATFORM_CHILD_ENV.logLevel] ?? 'warn',
     seed: process.env[PLATFORM_CHILD_ENV.seed] !== 'false',
+    ...(services ? { services } : {}),
   });
 
   let exitCode = 0;
   let leaving: Promise<void> | undefined;
+  let serviceRestarts = () => Promise.resolve();
   const leave = (code: number) => {
     if (code !== 0) exitCode = code;
     leaving ??= (async () => {
       // A stop asked for while starting waits for the start: an interrupted first start leaves a
       // half-initialised database folder behind.
       const platform = await starting.catch(() => undefined);
+      await serviceRestarts();
       await platform?.stop().catch(() => undefined);
       process.exit(exitCode);
     })();
@@ -125,12 +128,17 @@ async function main() {
     });
 
   const platform = await starting;
+  serviceRestarts = serveServiceRestarts(
+    createServiceReloader(platform, services ?? SERVICES.map((s) => s.definition)),
+    () => leaving !== undefined,
+  );
   const ready: PlatformChildReady = {
     type: 'ready',
     url: platform.url,
     teacherCode: platform.teacherCode,
     teacherCodeSource: platform.teacherCodeSource,
     secretsDir: platform.secretsDir,
+    services: platform.services.map(({ name, url }) => ({ name, url })),
   };
   process.send?.(ready);
 }

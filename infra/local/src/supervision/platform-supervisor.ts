@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import readline from 'node:readline';
 import {
   PLATFORM_CHILD_ENV,
-  type PlatformChildMessage,
+  isPlatformChildMessage,
+  spawnPlatformChild,
   type PlatformChildReady,
   type PlatformChildStart,
-} from './platform-child';
+} from './platform-child-protocol';
 
 export interface PlatformSupervisorOptions {
   /** Working directory of the platform process (the repository root). */
@@ -54,13 +54,8 @@ export interface SupervisedPlatform {
   kill(): void;
 }
 
-const ENTRY = path.join(__dirname, 'platform-child.ts');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-function isMessage(message: unknown): message is PlatformChildMessage {
-  return typeof message === 'object' && message !== null && 'type' in message;
-}
 
 /**
  * `npm start`'s platform runs in one child process; this keeps it running. A crash anywhere in it
@@ -115,11 +110,10 @@ export function supervisePlatform(options: PlatformSupervisorOptions): Supervise
       ...(webRoot ? { [PLATFORM_CHILD_ENV.webRoot]: webRoot } : {}),
       ...(awaitStart ? { [PLATFORM_CHILD_ENV.awaitStart]: '1' } : {}),
     };
-    const current = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
+    const current = spawnPlatformChild({
       cwd: options.cwd,
       env,
-      stdio: options.output ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'inherit', 'inherit', 'ipc'],
-      detached: true,
+      output: options.output ? 'pipe' : 'inherit',
     });
     child = current;
     pipe(current.stdout);
@@ -141,7 +135,7 @@ export function supervisePlatform(options: PlatformSupervisorOptions): Supervise
     let crash: string | undefined;
     let readyAt: number | undefined;
     current.on('message', (message) => {
-      if (!isMessage(message)) return;
+      if (!isPlatformChildMessage(message)) return;
       if (message.type === 'crashed') {
         crash = message.error;
         // Said at once: the process still closes its database before it exits.
