@@ -6,21 +6,15 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import type {
-  Campaign,
-  CampaignListResponse,
-  Comment,
-  CreatePostRequest,
-  PledgeResponse,
-  Post,
-} from '@campus/contracts/community';
+import type { BodyOf } from '@campus/contracts/api-operation';
+import type { Campaign, Comment, Post } from '@campus/contracts/community';
 import {
   COMMENTS_MAX_LIMIT,
   COMMUNITY_MESSAGES,
   POSTS_PAGE_SIZE,
   TRENDING_SIZE,
 } from '@campus/contracts/community-rules';
-import { encodeCursor } from '@campus/contracts/cursor';
+import { communityApi } from '@campus/contracts/generated/community-api';
 import { useToast } from '@campus/ui/toast';
 import type { ApiClient } from '@campus/web-kit/api-client';
 import { isApiError } from '@campus/web-kit/api-error';
@@ -36,32 +30,43 @@ export const communityQueryKeys = {
   campaigns: ['community', 'campaigns'] as const,
 };
 
-const postPath = (postId: string) => `/api/community/${encodeURIComponent(postId)}`;
-
 export interface PostPage {
   items: Post[];
-  /** Where the next page starts (after the last post of this one); undefined at the end. */
+  /** Where the next page starts, as the service said (`X-Next-Cursor`); undefined at the end. */
   nextCursor: string | undefined;
 }
 
-/** One page of GET /api/community: a bare array, newest first; the next starts after its last post. */
+/** One page of the posts (communityApi.listPosts), newest first, and where the next one starts. */
 export async function fetchPostPage(
   api: ApiClient,
   cursor: string | undefined,
   signal: AbortSignal,
 ): Promise<PostPage> {
-  const items = await api.get<Post[]>('/api/community', {
+  const page = await api.exchange(communityApi.listPosts, {
     query: { limit: POSTS_PAGE_SIZE, cursor },
     signal,
   });
-  const last = items[items.length - 1];
-  return {
-    items,
-    nextCursor:
-      last && items.length === POSTS_PAGE_SIZE
-        ? encodeCursor({ createdAt: last.createdAt, id: last._id })
-        : undefined,
-  };
+  return { items: page.data, nextCursor: page.nextCursor ?? undefined };
+}
+
+/**
+ * A post's whole thread (communityApi.listComments), oldest first: the replies are nested under
+ * their parents, so every page is read, each from where the service said the last one ended
+ * (`X-Next-Cursor`). A page holds up to 500 comments, so a campus thread is one request.
+ */
+export async function fetchThread(api: ApiClient, postId: string, signal: AbortSignal): Promise<Comment[]> {
+  const thread: Comment[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await api.exchange(communityApi.listComments, {
+      params: { postId },
+      query: { limit: COMMENTS_MAX_LIMIT, cursor },
+      signal,
+    });
+    thread.push(...page.data);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return thread;
 }
 
 /** The hub's grid: the newest posts, Load More for older ones, each post once. */
@@ -102,7 +107,7 @@ export function useTrending() {
   return useQuery({
     queryKey: communityQueryKeys.trending,
     queryFn: ({ signal }) =>
-      api.get<Post[]>('/api/community', { query: { sort: 'trending', limit: TRENDING_SIZE }, signal }),
+      api.call(communityApi.listPosts, { query: { sort: 'trending', limit: TRENDING_SIZE }, signal }),
   });
 }
 
@@ -110,21 +115,17 @@ export function usePost(postId: string) {
   const api = useApiClient();
   return useQuery({
     queryKey: communityQueryKeys.post(postId),
-    queryFn: ({ signal }) => api.get<Post>(postPath(postId), { signal }),
+    queryFn: ({ signal }) => api.call(communityApi.getPost, { params: { postId }, signal }),
     retry: (count, error) => !(isApiError(error) && error.status === 404) && count < 2,
   });
 }
 
-/** The whole thread, oldest first (a page of up to 500 comments: more than any campus thread). */
+/** The whole thread, oldest first (fetchThread). */
 export function useComments(postId: string) {
   const api = useApiClient();
   return useQuery({
     queryKey: communityQueryKeys.comments(postId),
-    queryFn: ({ signal }) =>
-      api.get<Comment[]>(`/api/comments/${encodeURIComponent(postId)}`, {
-        query: { limit: COMMENTS_MAX_LIMIT },
-        signal,
-      }),
+    queryFn: ({ signal }) => fetchThread(api, postId, signal),
   });
 }
 
@@ -140,15 +141,18 @@ function replaceCachedPost(queryClient: QueryClient, post: Post) {
   queryClient.setQueryData<Post>(communityQueryKeys.post(post._id), post);
 }
 
-/** POST /api/community; the new post goes first in the grid (spec §4). */
+/**
+ * Publishes a post (communityApi.createPost; its author is the session's user): it goes first in the
+ * grid (spec §4).
+ */
 export function useCreatePost() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   // One Idempotency-Key per intent: a retry or a double tap of the same post creates one.
   const intent = useIdempotencyKey();
   return useMutation({
-    mutationFn: (post: CreatePostRequest & { createdBy: string }) =>
-      api.post<Post>('/api/community', post, { idempotencyKey: intent.keyFor(post) }),
+    mutationFn: (post: BodyOf<typeof communityApi.createPost>) =>
+      api.call(communityApi.createPost, { body: post, idempotencyKey: intent.keyFor(post) }),
     onSuccess: (post) => {
       intent.succeeded();
       queryClient.setQueryData<PostPages>(communityQueryKeys.posts, (data) =>
@@ -169,13 +173,18 @@ export function useCreatePost() {
   });
 }
 
-/** PATCH /api/community/{id}/upvote|downvote: the answer replaces the post wherever it shows. */
-export function useVote(postId: string, userId: string | undefined) {
+const voteOperations = { up: communityApi.upvotePost, down: communityApi.downvotePost };
+
+/**
+ * Votes on a post (communityApi.upvotePost / downvotePost; the voter is the session's user, so the
+ * body is empty): the answer replaces the post wherever it shows.
+ */
+export function useVote(postId: string) {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (direction: 'up' | 'down') =>
-      api.patch<Post>(`${postPath(postId)}/${direction}vote`, { userId }),
+      api.call(voteOperations[direction], { params: { postId }, body: {} }),
     onSuccess: (post) => {
       replaceCachedPost(queryClient, post);
       void queryClient.invalidateQueries({ queryKey: communityQueryKeys.trending });
@@ -184,18 +193,21 @@ export function useVote(postId: string, userId: string | undefined) {
   });
 }
 
-/** POST /api/comments/{postId}: the new comment is appended (spec §4) and the post counts it. */
-export function useAddComment(postId: string, userId: string | undefined) {
+/**
+ * Comments on a post or replies to a comment (communityApi.createComment; its author is the
+ * session's user): the new comment is appended (spec §4) and the post counts it.
+ */
+export function useAddComment(postId: string) {
   const api = useApiClient();
   const queryClient = useQueryClient();
   const intent = useIdempotencyKey();
   return useMutation({
-    mutationFn: (comment: { content: string; isAnonymous: boolean; parentId: string | null }) => {
-      const body = { ...comment, createdBy: userId };
-      return api.post<Comment>(`/api/comments/${encodeURIComponent(postId)}`, body, {
-        idempotencyKey: intent.keyFor(body),
-      });
-    },
+    mutationFn: (comment: BodyOf<typeof communityApi.createComment>) =>
+      api.call(communityApi.createComment, {
+        params: { postId },
+        body: comment,
+        idempotencyKey: intent.keyFor(comment),
+      }),
     onSuccess: (comment) => {
       intent.succeeded();
       queryClient.setQueryData<Comment[]>(communityQueryKeys.comments(postId), (data) =>
@@ -217,11 +229,14 @@ export function useCampaigns() {
   const api = useApiClient();
   return useQuery({
     queryKey: communityQueryKeys.campaigns,
-    queryFn: async ({ signal }) => (await api.get<CampaignListResponse>('/api/fundraising', { signal })).data,
+    queryFn: async ({ signal }) => (await api.call(communityApi.listCampaigns, { signal })).data,
   });
 }
 
-/** POST /api/fundraising/{id}/pledges: the campaign's new total shows for everyone. */
+/**
+ * Records a pledge (communityApi.createPledge; the donor is the session's user): the campaign's new
+ * total shows for everyone.
+ */
 export function usePledge() {
   const api = useApiClient();
   const queryClient = useQueryClient();
@@ -229,11 +244,11 @@ export function usePledge() {
   const intent = useIdempotencyKey();
   return useMutation({
     mutationFn: ({ campaignId, amount }: { campaignId: string; amount: number }) =>
-      api.post<PledgeResponse>(
-        `/api/fundraising/${encodeURIComponent(campaignId)}/pledges`,
-        { amount },
-        { idempotencyKey: intent.keyFor({ campaignId, amount }) },
-      ),
+      api.call(communityApi.createPledge, {
+        params: { campaignId },
+        body: { amount },
+        idempotencyKey: intent.keyFor({ campaignId, amount }),
+      }),
     onSuccess: ({ data, message }) => {
       intent.succeeded();
       queryClient.setQueryData<Campaign[]>(communityQueryKeys.campaigns, (list) =>

@@ -9,8 +9,10 @@ import {
   type Comment as CommentType,
   type Post as PostType,
 } from '@campus/contracts/community';
+import { COMMENTS_MAX_LIMIT, POSTS_PAGE_SIZE } from '@campus/contracts/community-rules';
 import type { SessionUser } from '@campus/web-kit/auth-store';
 import { contractReply } from '@campus/web-kit/testing/api-replies';
+import type { ScriptedReply } from '@campus/web-kit/testing/scripted-fetch';
 
 export const student: SessionUser = {
   _id: 'u-student',
@@ -68,13 +70,50 @@ export const campaign = (change: Partial<CampaignType> = {}): CampaignType =>
     ...change,
   });
 
-export const postsPage = (posts: PostType[]) =>
-  contractReply(PostList, posts, { match: '/api/community?limit' });
+/**
+ * The service's `X-Next-Cursor`: sent only after a full page (more may follow), and opaque to the
+ * remote, which hands it back as it came. A fixture that names one after a shorter page is not
+ * what the service answers.
+ */
+function nextPageFrom(reply: ScriptedReply, items: unknown[], pageSize: number, nextCursor?: string) {
+  if (nextCursor === undefined) return reply;
+  if (items.length !== pageSize)
+    throw new Error(
+      `The service sends X-Next-Cursor only after a full page (${pageSize}), not ${items.length}`,
+    );
+  return { ...reply, headers: { 'X-Next-Cursor': nextCursor } };
+}
+
+interface PageAt {
+  /** The page after this cursor (the first page when left out). */
+  cursor?: string;
+  /** The service's `X-Next-Cursor` for this page (only a full page has one). */
+  nextCursor?: string;
+}
+const cursorQuery = (cursor: string | undefined) => (cursor === undefined ? '' : `&cursor=${cursor}`);
+
+/** A page of the hub's posts, as the remote asks for it (20 at a time). */
+export const postsPage = (posts: PostType[], { cursor, nextCursor }: PageAt = {}) =>
+  nextPageFrom(
+    contractReply(PostList, posts, { url: `/api/community?limit=${POSTS_PAGE_SIZE}${cursorQuery(cursor)}` }),
+    posts,
+    POSTS_PAGE_SIZE,
+    nextCursor,
+  );
 export const trending = (posts: PostType[]) => contractReply(PostList, posts, { match: 'sort=trending' });
 export const onePost = (p: PostType) =>
   contractReply(Post, p, { url: `/api/community/${p._id}`, method: 'GET' });
-export const thread = (postId: string, comments: CommentType[]) =>
-  contractReply(CommentList, comments, { match: `/api/comments/${postId}?`, method: 'GET' });
+/** A page of a post's thread, as the remote asks for it (500 at a time). */
+export const thread = (postId: string, comments: CommentType[], { cursor, nextCursor }: PageAt = {}) =>
+  nextPageFrom(
+    contractReply(CommentList, comments, {
+      url: `/api/comments/${postId}?limit=${COMMENTS_MAX_LIMIT}${cursorQuery(cursor)}`,
+      method: 'GET',
+    }),
+    comments,
+    COMMENTS_MAX_LIMIT,
+    nextCursor,
+  );
 export const campaigns = (list: CampaignType[]) =>
   contractReply(
     CampaignListResponse,

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Post } from '@campus/contracts/community';
+import { POSTS_PAGE_SIZE } from '@campus/contracts/community-rules';
 import { contractReply } from '@campus/web-kit/testing/api-replies';
 import { apiReads, firstHtmlPreloads } from '@campus/web-kit/testing/first-html-preloads';
 import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
@@ -36,6 +37,37 @@ describe('Community hub', () => {
     await screen.findByText('No discussions yet.');
     expect(apiReads(requests)).toHaveLength(2);
     expect(firstHtmlPreloads('/community')).toEqual([]);
+  });
+
+  it('when Load More is pressed, then the next page is read from where the service said (X-Next-Cursor) and added below, until a page ends the list', async () => {
+    const firstPage = Array.from({ length: POSTS_PAGE_SIZE }, (_, i) =>
+      post(`p${i + 1}`, `Question ${i + 1}`),
+    );
+    const { requests } = openHub(null, [
+      trending([]),
+      postsPage(firstPage, { nextCursor: 'cursor-from-the-service' }),
+      postsPage([post('p21', 'Question 21'), post('p22', 'Question 22')], {
+        cursor: 'cursor-from-the-service',
+      }),
+    ]);
+    const list = await screen.findByRole('region', { name: 'All posts' });
+    await within(list).findByRole('link', { name: 'Question 20' });
+    await userEvent.click(screen.getByRole('button', { name: 'Load More' }));
+    expect(await within(list).findByRole('link', { name: 'Question 22' })).toHaveAttribute(
+      'href',
+      '/post/p22',
+    );
+    expect(within(list).getAllByRole('heading', { level: 2 })).toHaveLength(POSTS_PAGE_SIZE + 2);
+    expect(apiReads(requests)).toContain(
+      `/api/community?limit=${POSTS_PAGE_SIZE}&cursor=cursor-from-the-service`,
+    );
+    expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
+  });
+
+  it('when the service names no next page, then there is no Load More', async () => {
+    openHub(null, [trending([]), postsPage([post('p1', 'Only question')])]);
+    await screen.findByRole('link', { name: 'Only question' });
+    expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
   });
 
   it('when there are no posts, then an empty state', async () => {
@@ -93,12 +125,12 @@ describe('Community hub', () => {
           .map((h) => h.textContent),
       ).toEqual(['Brand new', 'Older post']),
     );
+    // The author is the session's user: the body names none (no createdBy).
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
       title: 'Brand new',
       content: 'Details',
       tag: 'Advice',
       isAnonymous: true,
-      createdBy: student._id,
     });
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Publish Post' })).not.toBeInTheDocument(),

@@ -64,7 +64,7 @@ export function CreatePostPanel({ open, onClose }: { open: boolean; onClose: () 
       return;
     }
     create.mutate(
-      { title: title.trim(), content: content.trim(), tag, isAnonymous, createdBy: user._id },
+      { title: title.trim(), content: content.trim(), tag, isAnonymous },
       {
         onSuccess: () => {
           setTitle('');

@@ -35,7 +35,7 @@ const when = (iso: string) =>
 function VoteButtons({ post }: { post: Post }) {
   const { user } = useAuth();
   const toast = useToast();
-  const vote = useVote(post._id, user?._id);
+  const vote = useVote(post._id);
   const mine = post.myVote;
   const cast = (direction: 'up' | 'down') => {
     if (!user) {
@@ -141,7 +141,7 @@ function CommentBar({
   defaultAnonymous: boolean;
 }) {
   const { user } = useAuth();
-  const add = useAddComment(postId, user?._id);
+  const add = useAddComment(postId);
   const [content, setContent] = useState('');
   const [isAnonymous, setAnonymous] = useState(defaultAnonymous);
 
