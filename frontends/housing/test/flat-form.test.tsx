@@ -68,8 +68,9 @@ describe('Find a Roommate', () => {
       rent: 8500,
       moveInDate: '2026-07-01',
       contactInfo: '+91 98765 43210',
-      userId: 'u-student',
     });
+    // The owner is the session's user: the browser does not say who it is.
+    expect(sent?.body).not.toHaveProperty('userId');
   });
 
   test('when the network drops the first submit and the user posts again, then both carry one Idempotency-Key, so the server creates one flat', async () => {

@@ -3,16 +3,12 @@ import { useSearchParams } from 'react-router-dom';
 import type { InterviewExperience } from '@campus/contracts/careers';
 import { CAREERS_MESSAGES, INTERVIEW_SORTS } from '@campus/contracts/careers-rules';
 import { BackLink } from '@campus/ui/back-link';
-import { EmptyState } from '@campus/ui/empty-state';
-import { ErrorState } from '@campus/ui/error-state';
-import { Grid } from '@campus/ui/grid';
 import { Input } from '@campus/ui/input';
-import { LoadMoreButton } from '@campus/ui/load-more-button';
 import { PageHeader } from '@campus/ui/page-header';
 import { SearchBar } from '@campus/ui/search-bar';
 import { Select } from '@campus/ui/select';
-import { Skeleton } from '@campus/ui/skeleton';
 import { useApiClient } from '@campus/web-kit/auth-context';
+import { LoadMoreResults } from '@campus/web-kit/load-more-results';
 import { useDebouncedSearch } from '@campus/web-kit/use-debounced-search';
 import { useLoadMoreList } from '@campus/web-kit/use-load-more-list';
 import { usePageTitle } from '@campus/web-kit/use-page-title';
@@ -111,34 +107,16 @@ export default function InterviewsPage() {
         </label>
       </div>
 
-      <section aria-label="Results" aria-busy={list.status === 'loading'}>
-        {list.status === 'loading' && (
-          <Grid as="div" minColumnWidth="16rem">
-            {Array.from({ length: 6 }, (_, i) => (
-              <Skeleton key={i} variant="card" label={i === 0 ? 'Loading experiences...' : undefined} />
-            ))}
-          </Grid>
-        )}
-        {list.status === 'error' && (
-          <ErrorState
-            message={`Error loading experiences: ${list.error?.message ?? 'Unknown error'}`}
-            onRetry={list.retry}
-          />
-        )}
-        {list.status === 'empty' && <EmptyState title={CAREERS_MESSAGES.searchEmpty} />}
-        {list.status === 'results' && (
-          <>
-            <Grid as="ul" minColumnWidth="16rem" className={styles.grid}>
-              {list.items.map((interview) => (
-                <InterviewCard key={interview._id} interview={interview} />
-              ))}
-            </Grid>
-            <div className={styles.more}>
-              <LoadMoreButton hasMore={list.hasMore} loading={list.loadingMore} onLoadMore={list.loadMore} />
-            </div>
-          </>
-        )}
-      </section>
+      <LoadMoreResults
+        label="Results"
+        list={list}
+        loadingLabel="Loading experiences..."
+        minColumnWidth="16rem"
+        errorMessage={(message) => `Error loading experiences: ${message}`}
+        empty={CAREERS_MESSAGES.searchEmpty}
+        itemKey={interviewKey}
+        renderItem={(interview) => <InterviewCard key={interview._id} interview={interview} />}
+      />
     </div>
   );
 }

@@ -87,8 +87,8 @@ export default function FlatForm({ onCreated }: FlatFormProps) {
 
   const submit = handleSubmit(async (values) => {
     try {
-      const flat = { ...values, userId: user._id };
-      await createFlat(api, flat, intent.keyFor(flat));
+      // The owner is the signed-in user: the service takes it from the session.
+      await createFlat(api, values, intent.keyFor(values));
       intent.succeeded();
       draft.clear();
       await queryClient.invalidateQueries({ queryKey: housingQueryKeys.all });

@@ -1,20 +1,16 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import type { FlatRequest } from '@campus/contracts/housing';
 import { FLAT_MAX_RENT, FLAT_MESSAGES } from '@campus/contracts/housing-rules';
 import { BackLink } from '@campus/ui/back-link';
 import { Button, ButtonLink } from '@campus/ui/button';
 import { EmptyState } from '@campus/ui/empty-state';
-import { ErrorState } from '@campus/ui/error-state';
-import { Grid } from '@campus/ui/grid';
 import { Input } from '@campus/ui/input';
-import { LoadMoreButton } from '@campus/ui/load-more-button';
 import { PageHeader } from '@campus/ui/page-header';
 import { SearchBar } from '@campus/ui/search-bar';
 import { Select } from '@campus/ui/select';
-import { Skeleton } from '@campus/ui/skeleton';
 import { Tabs } from '@campus/ui/tabs';
 import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
-import { useCardListFocus } from '@campus/web-kit/use-card-list-focus';
+import { LoadMoreResults } from '@campus/web-kit/load-more-results';
 import { useDebouncedSearch } from '@campus/web-kit/use-debounced-search';
 import { useLoadMoreList, type LoadMoreList } from '@campus/web-kit/use-load-more-list';
 import { usePageTitle } from '@campus/web-kit/use-page-title';
@@ -236,42 +232,16 @@ interface FlatListProps {
 
 /** A list's four states: loading, error ('Error: {message}', spec §8), empty, the cards with Load More. */
 function FlatList({ list, empty, onDelete, emptyAction }: FlatListProps) {
-  const ids = useMemo(() => list.items.map(flatKey), [list.items]);
-  // A deleted card's focus goes to the card that takes its place, not to the page.
-  const { container, onFocus, beforeLoadMore } = useCardListFocus(ids, list.loadingMore);
   return (
-    // No landmark of its own: the section around it is the region (two of one name: axe landmark-unique).
-    <div aria-busy={list.status === 'loading'}>
-      {list.status === 'loading' && (
-        <Grid as="div" minColumnWidth="18rem">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} variant="card" label={i === 0 ? 'Loading flat requests...' : undefined} />
-          ))}
-        </Grid>
-      )}
-      {list.status === 'error' && (
-        <ErrorState message={`Error: ${list.error?.message ?? 'Unknown error'}`} onRetry={list.retry} />
-      )}
-      {list.status === 'empty' && <EmptyState title={empty} action={emptyAction} />}
-      {list.status === 'results' && (
-        <div ref={container} onFocus={onFocus}>
-          <Grid as="ul" minColumnWidth="18rem" className={styles.grid}>
-            {list.items.map((flat) => (
-              <FlatCard key={flat._id} flat={flat} onDelete={onDelete} />
-            ))}
-          </Grid>
-          <div className={styles.more}>
-            <LoadMoreButton
-              hasMore={list.hasMore}
-              loading={list.loadingMore}
-              onLoadMore={() => {
-                beforeLoadMore();
-                list.loadMore();
-              }}
-            />
-          </div>
-        </div>
-      )}
-    </div>
+    <LoadMoreResults
+      list={list}
+      loadingLabel="Loading flat requests..."
+      skeletonCards={4}
+      minColumnWidth="18rem"
+      errorMessage={(message) => `Error: ${message}`}
+      empty={<EmptyState title={empty} action={emptyAction} />}
+      itemKey={flatKey}
+      renderItem={(flat) => <FlatCard key={flat._id} flat={flat} onDelete={onDelete} />}
+    />
   );
 }

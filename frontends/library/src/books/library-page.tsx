@@ -8,20 +8,16 @@ import {
 import { BackLink } from '@campus/ui/back-link';
 import { Button } from '@campus/ui/button';
 import { EmptyState } from '@campus/ui/empty-state';
-import { ErrorState } from '@campus/ui/error-state';
 import { FilterBar } from '@campus/ui/filter-bar';
-import { Grid } from '@campus/ui/grid';
-import { LoadMoreButton } from '@campus/ui/load-more-button';
 import { PageHeader } from '@campus/ui/page-header';
 import { SearchBar } from '@campus/ui/search-bar';
 import { Select } from '@campus/ui/select';
-import { Skeleton } from '@campus/ui/skeleton';
 import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
+import { LoadMoreResults } from '@campus/web-kit/load-more-results';
 import { useLoadMoreList } from '@campus/web-kit/use-load-more-list';
 import { usePageTitle } from '@campus/web-kit/use-page-title';
 import { useUrlSearchState } from '@campus/web-kit/use-url-search-state';
 import { bookKey, fetchBookPage, libraryQueryKeys, useBookmarks, type LibraryFilters } from '../library-api';
-import { useCardListFocus } from '@campus/web-kit/use-card-list-focus';
 import { BookCard } from './book-card';
 import styles from './library-page.module.css';
 
@@ -74,8 +70,6 @@ export default function LibraryPage() {
     fetchPage,
     getItemKey: bookKey,
   });
-  const ids = useMemo(() => list.items.map((book) => book._id), [list.items]);
-  const { container, onFocus, beforeLoadMore } = useCardListFocus(ids, list.loadingMore);
   const bookmarks = useBookmarks(user?._id);
   // Known from the bookmarks loaded so far (a page of 50, more if the panel loaded more): a book
   // bookmarked further down shows "Bookmark" here until then (bookmarking it again is harmless).
@@ -118,21 +112,13 @@ export default function LibraryPage() {
         </label>
       </FilterBar>
 
-      <section aria-label="Results" aria-busy={list.status === 'loading'}>
-        {list.status === 'loading' && (
-          <Grid as="div" minColumnWidth="18rem">
-            {Array.from({ length: 6 }, (_, i) => (
-              <Skeleton key={i} variant="card" label={i === 0 ? 'Loading books...' : undefined} />
-            ))}
-          </Grid>
-        )}
-        {list.status === 'error' && (
-          <ErrorState
-            message={`Error loading books: ${list.error?.message ?? 'Unknown error'}`}
-            onRetry={list.retry}
-          />
-        )}
-        {list.status === 'empty' && (
+      <LoadMoreResults
+        label="Results"
+        list={list}
+        loadingLabel="Loading books..."
+        minColumnWidth="18rem"
+        errorMessage={(message) => `Error loading books: ${message}`}
+        empty={
           <EmptyState
             title={BOOK_MESSAGES.searchEmpty}
             description={search.filtered ? 'Try other words, or look through every book.' : undefined}
@@ -151,33 +137,13 @@ export default function LibraryPage() {
               ) : undefined
             }
           />
+        }
+        itemKey={bookKey}
+        renderItem={(book) => (
+          <BookCard key={book._id} book={book} bookmarked={user ? bookmarkedIds.has(book._id) : undefined} />
         )}
-        {list.status === 'results' && (
-          <div ref={container} onFocus={onFocus}>
-            <Grid as="ul" minColumnWidth="18rem" className={styles.grid}>
-              {list.items.map((book) => (
-                <BookCard
-                  key={book._id}
-                  book={book}
-                  bookmarked={user ? bookmarkedIds.has(book._id) : undefined}
-                />
-              ))}
-            </Grid>
-            <div className={styles.more}>
-              <LoadMoreButton
-                hasMore={list.hasMore}
-                loading={list.loadingMore}
-                onLoadMore={() => {
-                  beforeLoadMore();
-                  list.loadMore();
-                }}
-                reachedEnd={list.reachedEnd}
-                endLabel="You have seen every book that matches."
-              />
-            </div>
-          </div>
-        )}
-      </section>
+        endLabel="You have seen every book that matches."
+      />
     </div>
   );
 }
