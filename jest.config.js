@@ -18,7 +18,12 @@ module.exports = {
       transform,
       roots: ['<rootDir>/packages', '<rootDir>/services', '<rootDir>/gateway', '<rootDir>/infra'],
       testMatch: ['**/test/**/*.test.ts'],
-      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/packages/(ui|web-kit)/'],
+      // The new-domain templates' tests run in the domain they generate (infra/local/test/new-domain.test.ts).
+      testPathIgnorePatterns: [
+        '/node_modules/',
+        '<rootDir>/packages/(ui|web-kit)/',
+        '<rootDir>/infra/local/templates/',
+      ],
       // ES-module-only packages the services load (upload sniffing), compiled like our own code.
       transformIgnorePatterns,
     },
