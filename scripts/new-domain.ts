@@ -1,9 +1,10 @@
 /**
- * `npm run new:domain <name>`: a new domain from the templates, wired into every runner (see
- * docs/service-kit.md, "A new domain"). Run it on a clean working tree and read the diff.
+ * `npm run new:domain <name>`: a new domain from the templates (infra/local/templates/domain), one
+ * entry in the platform registry, and everything generated from them refreshed (docs/service-kit.md,
+ * "A new domain"). Run it on a clean working tree and read the diff.
  *
- *   npm run new:domain clubs
- *   npm run new:domain clubs -- --no-install   link the workspaces without npm install
+ *   npm run new:domain <name>
+ *   npm run new:domain <name> -- --no-install   link the workspaces without npm install
  */
 import { parseArgs } from 'node:util';
 import { DomainGeneratorError, generateDomain } from '../infra/local/src/new-domain/generate-domain';
@@ -14,9 +15,13 @@ const { positionals, values } = parseArgs({
 });
 const [name] = positionals;
 if (!name || positionals.length > 1) {
-  console.error('usage: npm run new:domain <name>   (lower-case letters, e.g. clubs)');
+  console.error(
+    'usage: npm run new:domain <name>   (lower-case letters: the service, its schema and its path)',
+  );
   process.exit(2);
 }
+
+const list = (lines: string[]) => lines.map((line) => `  ${line}`).join('\n');
 
 try {
   const result = generateDomain({
@@ -25,12 +30,12 @@ try {
     log: (line) => console.log(`  ${line}`),
   });
   console.log(
-    `\nNew domain '${name}': ${result.names.apiPrefix} through the gateway, port ${result.names.port} in start:services.`,
+    `\nNew domain '${name}': ${result.apiPrefix} through the gateway, /${name} in the shell, port ${result.port} in start:services.`,
   );
-  console.log(`\nWrote ${result.written.length} files:\n${result.written.map((f) => `  ${f}`).join('\n')}`);
-  console.log(`\nEdited ${result.edited.length}:\n${result.edited.map((f) => `  ${f}`).join('\n')}`);
-  if (result.kept.length) console.log(`\nKept as they were:\n${result.kept.map((f) => `  ${f}`).join('\n')}`);
-  console.log(`\nNext:\n${result.next.map((s) => `  - ${s}`).join('\n')}`);
+  console.log(`\nWrote ${result.written.length} files:\n${list(result.written)}`);
+  console.log(`\nEdited ${result.edited.length}:\n${list(result.edited)}`);
+  console.log(`\nRegenerated:\n${list(result.regenerated)}`);
+  console.log(`\nNext:\n${result.next.map((step) => `  - ${step}`).join('\n')}`);
 } catch (err) {
   if (!(err instanceof DomainGeneratorError)) throw err;
   console.error(`new:domain: ${err.message}`);

@@ -2,23 +2,29 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { demoProfilesSeed } from './seeds/demo-profiles';
 import { demoUsersSeed } from './seeds/demo-users';
-import { librarySeed } from './seeds/library';
-import { communitySeed } from './seeds/community';
-import { careersSeed } from './seeds/careers';
-import { housingSeed } from './seeds/housing';
-import { eventsSeed } from './seeds/events';
 import type { SeedContext, SeedStep } from './seeds/seed-step';
+import { SERVICES } from './platform-registry';
 
-/** Run in order; each once per data folder (a marker file records it), so steps can be added later. */
-const STEPS: SeedStep[] = [
-  demoUsersSeed,
-  demoProfilesSeed,
-  librarySeed,
-  communitySeed,
-  careersSeed,
-  housingSeed,
-  eventsSeed,
-];
+/**
+ * Each service's demo data, `seeds/<service>.ts` exporting `<service>Seed`, in the registry's start
+ * order: a new domain's seed (npm run new:domain writes one) runs without an edit here.
+ */
+function serviceSeeds(): SeedStep[] {
+  return SERVICES.flatMap(({ definition: { name } }) => {
+    const file = path.join(__dirname, 'seeds', `${name}.ts`);
+    if (!fs.existsSync(file)) return [];
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const step = (require(file) as Record<string, SeedStep | undefined>)[`${name}Seed`];
+    if (!step) throw new Error(`${file} must export ${name}Seed`);
+    return [step];
+  });
+}
+
+/**
+ * Run in order, the accounts and profiles first; each once per data folder (a marker file records
+ * it), so steps can be added later.
+ */
+const STEPS: SeedStep[] = [demoUsersSeed, demoProfilesSeed, ...serviceSeeds()];
 
 export async function seedDemoData(dataDir: string, ctx: SeedContext): Promise<string[]> {
   const dir = path.join(dataDir, 'seeds');

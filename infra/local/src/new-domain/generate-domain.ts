@@ -1,27 +1,32 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { API_ROUTES, resolveRoute } from '@campus/gateway/route-table';
-import { SERVICES } from '../platform-registry';
+import type { ServiceDefinition } from '@campus/service-kit/service-runtime';
+import { SHELL_PATHS } from '@campus/web-kit/shell-paths';
+import { declaredRoutes } from '../contracts-snapshot';
+import { REPO_ROOT } from '../generation/generated-file';
+import { REMOTES, SERVICES } from '../platform-registry';
+import { SERVICE_NAME } from '../topology';
 import {
-  composeServiceBlock,
-  databaseName,
-  INFRASTRUCTURE_SERVICES,
-  SERVICE_NAME,
-  serviceUrlVariable,
-} from '../topology';
-import * as templates from './domain-templates';
-import type { DomainNames, PinnedVersions } from './domain-templates';
+  domainFiles,
+  domainNames,
+  TEMPLATE_NAME,
+  withRepositoryPins,
+  type DomainNames,
+} from './domain-template';
+import { withEventConsumers } from './event-consumers-doc';
+import { withRegistryEntry } from './registry-entry';
 
 /**
- * `npm run new:domain <name>`: writes a new domain from the templates and wires it into every
- * runner, then regenerates what is generated (migrations, broker definitions, configuration doc).
- * It never overwrites a file; anything it cannot place it refuses before writing.
+ * `npm run new:domain <name>`: writes a new domain from the templates (infra/local/templates/domain),
+ * adds it to the platform registry (one SERVICES entry, one REMOTES entry), then runs what follows from
+ * the registry and the code: `npm run generate` (the gateway's routes, compose, the broker, remotes.json,
+ * the typed API catalogues), the first migration, the contracts snapshot, the configuration doc and the
+ * event catalogue's consumers. It never overwrites a file: a name it cannot take is refused before
+ * anything is written. The test is infra/local/test/new-domain.test.ts.
  */
 export interface GenerateDomainOptions {
   name: string;
-  /** The repository to write into (default: the one this file is in). */
-  repoRoot?: string;
   /**
    * true (default): `npm install`, which links the new workspaces and records them in
    * package-lock.json. false: link them in node_modules only (tests; run `npm install` before committing).
@@ -32,9 +37,14 @@ export interface GenerateDomainOptions {
 
 export interface GeneratedDomain {
   names: DomainNames;
+  apiPrefix: string;
+  port: number;
+  /** New files, repository-relative. */
   written: string[];
+  /** Files the generator changed itself (the registry, the runner's dependencies, the event catalogue). */
   edited: string[];
-  kept: string[];
+  /** What the repository's own generators said they wrote. */
+  regenerated: string[];
   /** What is left for a person. */
   next: string[];
 }
@@ -46,62 +56,106 @@ export class DomainGeneratorError extends Error {
   }
 }
 
-const RESERVED = new Set<string>([...INFRASTRUCTURE_SERVICES, 'shell', 'web', 'kit', 'common', 'paging']);
+/** Postgres identifiers end at 63 bytes: `campus_<name>` and `<name>_migrations` stay well inside. */
+const MAX_NAME_LENGTH = 40;
 
-/** The domain's API prefix: the gateway's own one for it (`/api/job` for careers), else `/api/<name>`. */
-function apiPrefixFor(name: string): { prefix: string; newRoute: boolean } {
-  const owned = API_ROUTES.filter((r) => r.service === name).map((r) => r.prefix);
-  const top = owned.find((p) => p.split('/').length === 3) ?? owned[0];
-  if (top) return { prefix: top, newRoute: false };
-  const prefix = `/api/${name}`;
-  const taken = resolveRoute(prefix);
-  if (taken)
-    throw new DomainGeneratorError(
-      `${prefix} is already routed to '${taken.service}' (gateway/src/route-table.ts): choose another name`,
-    );
-  return { prefix, newRoute: true };
+/** Names a domain cannot take, though they are plain lower-case words, and why. */
+const RESERVED: Record<string, string> = {
+  [TEMPLATE_NAME]: 'the templates’ own name (infra/local/templates/domain)',
+  gateway: 'a container of the platform (docker-compose.yml)',
+  postgres: 'a container of the platform (docker-compose.yml)',
+  rabbitmq: 'a container of the platform (docker-compose.yml)',
+  shell: 'the host application (its container is web-shell)',
+  api: 'the path of the API (/api)',
+  remotes: 'the path the remotes are served at (/remotes/<name>/)',
+  health: 'the gateway’s own /api/health',
+  docs: 'the gateway’s own /api/docs',
+  public: 'PostgreSQL’s default schema',
+  drizzle: 'the schema that holds every service’s migration journal',
+  constructor: 'a property every JavaScript object has (lookups by name would find it)',
+};
+
+const REPO = (...parts: string[]) => path.join(REPO_ROOT, ...parts);
+const relative = (file: string) => path.relative(REPO_ROOT, file);
+/** Whole path segments, case aside (Express matches paths case-insensitively). */
+const related = (a: string, b: string) => {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  return x === y || x.startsWith(`${y}/`) || y.startsWith(`${x}/`);
+};
+
+/** Why `name` cannot be a new domain, or undefined when it can. */
+function refusal(name: string, apiPrefix: string): string | undefined {
+  if (!SERVICE_NAME.test(name) || name.length > MAX_NAME_LENGTH)
+    return `'${name}': a domain name is 1 to ${MAX_NAME_LENGTH} lower-case letters (it is also a schema, a database, a queue, an env prefix and a path)`;
+  const reserved = RESERVED[name];
+  if (reserved) return `'${name}' is reserved: it is ${reserved}`;
+  if (SERVICES.some((s) => s.definition.name === name) || fs.existsSync(REPO('services', name)))
+    return `services/${name} already exists: the domain is there`;
+  if (REMOTES.some((r) => r.name === name) || fs.existsSync(REPO('frontends', name)))
+    return `frontends/${name} already exists: a remote of that name is there`;
+  for (const { definition } of SERVICES)
+    for (const route of declaredRoutes(definition))
+      if (related(route.path, apiPrefix))
+        return `${apiPrefix} is already routed to '${definition.name}' (${route.method.toUpperCase()} ${route.path}): choose another name`;
+  const remotePath = `/${name}`;
+  if (SHELL_PATHS.has(remotePath)) return `${remotePath} is a screen of the shell: choose another name`;
+  for (const remote of REMOTES)
+    for (const taken of remote.paths)
+      if (related(taken, remotePath))
+        return `${remotePath} is already a path of the '${remote.name}' remote (${taken}): choose another name`;
+  return undefined;
 }
 
-function pinnedVersions(root: string): PinnedVersions {
-  const deps = (file: string) =>
-    (JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')) as { dependencies: Record<string, string> })
-      .dependencies;
-  const service = deps('services/library/package.json');
-  const web = deps('frontends/library/package.json');
-  const pick = (from: Record<string, string>, names: string[]) =>
-    Object.fromEntries(
-      names.map((n) => {
-        const version = n.startsWith('@campus/') ? '0.1.0' : from[n];
-        if (!version) throw new DomainGeneratorError(`cannot find the pinned version of ${n}`);
-        return [n, version];
-      }),
-    );
-  return {
-    service: pick(service, ['@campus/contracts', '@campus/service-kit', 'drizzle-orm', 'zod']),
-    web: pick(web, [
-      '@campus/contracts',
-      '@campus/ui',
-      '@campus/web-kit',
-      '@tanstack/react-query',
-      'react',
-      'react-dom',
-      'react-router-dom',
+/** Names the new contracts export or register (`HackathonsItem`) that another contracts module already has. */
+function contractNameClashes(files: ReadonlyArray<{ file: string; content: string }>): string[] {
+  const contractsDir = REPO('packages', 'contracts', 'src');
+  const ours = files.filter((f) => path.dirname(f.file) === path.join('packages', 'contracts', 'src'));
+  const introduced = new Set(
+    ours.flatMap(({ content }) => [
+      ...[...content.matchAll(/export (?:const|type|interface|function) (\w+)/g)].map((m) => m[1]!),
+      ...[...content.matchAll(/(?:id: |With\()'(\w+)'/g)].map((m) => m[1]!),
     ]),
-  };
+  );
+  const existing = fs
+    .readdirSync(contractsDir)
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => fs.readFileSync(path.join(contractsDir, file), 'utf8'))
+    .join('\n');
+  return [...introduced].filter((name) => new RegExp(`\\b${name}\\b`).test(existing));
 }
 
-/** One text edit at an anchor; refuses (naming the file) when the anchor is not there. */
-function insertAt(text: string, file: string, anchor: RegExp, insert: (match: RegExpExecArray) => string) {
-  const match = anchor.exec(text);
-  if (!match)
-    throw new DomainGeneratorError(
-      `${file}: cannot find where to add the new domain (${anchor}); add it by hand`,
-    );
-  const end = match.index + match[0].length;
-  return text.slice(0, match.index) + insert(match) + text.slice(end);
+/** The version the repository pins for every dependency and workspace (one each: `npm run lint`). */
+function repositoryPins(): Map<string, string> {
+  const read = (dir: string) =>
+    JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+      name: string;
+      version: string;
+      workspaces?: string[];
+      dependencies?: Record<string, string>;
+      devDependencies?: Record<string, string>;
+    };
+  const root = read(REPO_ROOT);
+  const dirs = (root.workspaces ?? []).flatMap((pattern) => {
+    if (!pattern.endsWith('/*')) return [REPO(pattern)];
+    const parent = REPO(pattern.slice(0, -2));
+    return fs.existsSync(parent) ? fs.readdirSync(parent).map((d) => path.join(parent, d)) : [];
+  });
+  const pins = new Map<string, string>();
+  for (const manifest of [
+    root,
+    ...dirs.filter((d) => fs.existsSync(path.join(d, 'package.json'))).map(read),
+  ]) {
+    if (manifest !== root) pins.set(manifest.name, manifest.version);
+    for (const [dependency, version] of Object.entries({
+      ...manifest.dependencies,
+      ...manifest.devDependencies,
+    }))
+      pins.set(dependency, version);
+  }
+  return pins;
 }
 
-function run(root: string, command: string, args: string[], cwd = root) {
+function run(command: string, args: string[], cwd = REPO_ROOT): string {
   const result = spawnSync(command, args, { cwd, encoding: 'utf8', stdio: 'pipe' });
   if (result.status !== 0)
     throw new DomainGeneratorError(
@@ -111,250 +165,109 @@ function run(root: string, command: string, args: string[], cwd = root) {
 }
 
 export function generateDomain(options: GenerateDomainOptions): GeneratedDomain {
-  const root = options.repoRoot ?? path.resolve(__dirname, '..', '..', '..', '..');
   const log = options.log ?? (() => undefined);
   const { name } = options;
-  const at = (...parts: string[]) => path.join(root, ...parts);
-  const rel = (file: string) => path.relative(root, file);
+  const apiPrefix = `/api/${name}`;
 
-  // Refuse before writing anything.
-  if (!SERVICE_NAME.test(name))
-    throw new DomainGeneratorError(
-      `'${name}': a domain name is lower-case letters only (it is also a schema, a database, a queue and an env prefix)`,
-    );
-  if (RESERVED.has(name)) throw new DomainGeneratorError(`'${name}' is reserved`);
-  if (SERVICES.some((s) => s.definition.name === name) || fs.existsSync(at('services', name)))
-    throw new DomainGeneratorError(`services/${name} already exists: the domain is there`);
-  const { prefix: apiPrefix, newRoute } = apiPrefixFor(name);
-  const port = Math.max(...SERVICES.map((s) => s.port)) + 1;
-  // The event catalogue is contracts/src/events.ts: the events domain's contracts go beside it.
-  const contractsModule = fs.existsSync(at('packages', 'contracts', 'src', `${name}.ts`))
-    ? `${name}-domain`
-    : name;
-  const names = templates.namesFor(name, apiPrefix, port, contractsModule);
-  const frontendExists = fs.existsSync(at('frontends', name));
-  const remotesFile = at('shell', 'public', 'remotes.json');
-  const remotes = JSON.parse(fs.readFileSync(remotesFile, 'utf8')) as Record<string, { paths: string[] }>;
-  if (!frontendExists && Object.values(remotes).some((r) => r.paths.includes(`/${name}`)))
-    throw new DomainGeneratorError(
-      `/${name} is already a path of another remote (shell/public/remotes.json)`,
-    );
-  const versions = pinnedVersions(root);
-
-  // Everything is planned in memory first: a clash or a missing anchor refuses before any write.
-  const files = new Map<string, string>();
-  const edits = new Map<string, string>();
-  const kept: string[] = [];
-  const write = (file: string, content: string) => files.set(file, content);
-  const edit = (file: string, change: (text: string) => string) =>
-    edits.set(file, change(edits.get(file) ?? fs.readFileSync(file, 'utf8')));
-  // Names that clash with what is there (docs/events.md is the bus's page) get a -domain suffix.
-  const free = (dir: string[], base: string, ext: string) =>
-    fs.existsSync(at(...dir, `${base}${ext}`))
-      ? at(...dir, `${base}-domain${ext}`)
-      : at(...dir, `${base}${ext}`);
-
-  // 1. The service.
-  const service = (...parts: string[]) => at('services', name, ...parts);
-  write(service('package.json'), templates.servicePackageJson(names, versions));
-  write(service('drizzle.config.ts'), templates.drizzleConfig(names));
-  write(service('src', 'config.ts'), templates.serviceConfig(names));
-  write(service('src', 'main.ts'), templates.serviceMain(names));
-  write(service('src', 'service.ts'), templates.serviceDefinition(names));
-  write(service('src', 'data', 'schema.ts'), templates.dataSchema(names));
-  write(service('src', 'data', 'item-store.ts'), templates.itemStore(names));
-  write(service('src', 'domain', 'items.ts'), templates.itemsDomain(names));
-  write(service('src', 'events', `${name}-event-handlers.ts`), templates.eventHandlers(names));
-  write(service('src', 'http', `${name}-routes.ts`), templates.httpRoutes(names));
-  write(service('test', `${name}-api.test.ts`), templates.serviceTest(names));
-
-  // 2. Contracts, seed, docs.
-  write(at('packages', 'contracts', 'src', `${contractsModule}.ts`), templates.contractsFile(names));
-  write(at('infra', 'local', 'src', 'seeds', `${name}.ts`), templates.seedStep(names));
-  const docFile = free(['docs'], name, '.md');
-  write(docFile, templates.domainDoc(names, frontendExists ? 'kept' : 'generated'));
-
-  // 3. The remote, unless the domain's placeholder is there (its routes are the spec's screens).
-  if (frontendExists) kept.push(`frontends/${name}`);
-  else {
-    const web = (...parts: string[]) => at('frontends', name, ...parts);
-    write(web('package.json'), templates.webPackageJson(names, versions));
-    write(web('federation.config.ts'), templates.federationConfig(names));
-    write(web('src', 'index.ts'), templates.remoteIndex());
-    write(web('src', 'bootstrap.tsx'), templates.remoteBootstrap(names));
-    write(web('src', 'routes.tsx'), templates.remoteRoutes(names));
-    write(web('src', `${name}-api.ts`), templates.remoteApi(names));
-    write(web('src', `${name}-page.tsx`), templates.remotePage(names));
-    edit(remotesFile, (text) =>
-      insertAt(
-        text,
-        'shell/public/remotes.json',
-        /\n}\s*$/,
-        () =>
-          `,\n  "${name}": { "manifest": "/remotes/${name}/mf-manifest.json", "paths": ["/${name}"] }\n}\n`,
-      ),
-    );
-  }
-
-  // 4. Wiring: registry, runner dependency, seeds, gateway, compose.
-  const serviceVar = `${name}Service`;
-  edit(at('infra', 'local', 'src', 'platform-registry.ts'), (text) => {
-    const imported = insertAt(
-      text,
-      'infra/local/src/platform-registry.ts',
-      /(^import \{ \w+Service \} from '@campus\/[\w-]+-service\/service';\n)(?![\s\S]*^import \{ \w+Service \})/m,
-      (m) => `${m[0]}import { ${serviceVar} } from '@campus/${name}-service/service';\n`,
-    );
-    return insertAt(
-      imported,
-      'infra/local/src/platform-registry.ts',
-      /(\n)(\];\s*)$/,
-      (m) =>
-        `${m[1]}  { definition: ${serviceVar}, main: 'services/${name}/src/main.ts', port: ${port} },\n${m[2]}`,
-    );
-  });
-  edit(at('infra', 'local', 'package.json'), (text) => {
-    const manifest = JSON.parse(text) as { dependencies: Record<string, string> };
-    manifest.dependencies[`@campus/${name}-service`] = '0.1.0';
-    return `${JSON.stringify(manifest, null, 2)}\n`;
-  });
-  edit(at('infra', 'local', 'src', 'seed.ts'), (text) => {
-    const imported = insertAt(
-      text,
-      'infra/local/src/seed.ts',
-      /(^import \{ \w+Seed \} from '\.\/seeds\/[\w-]+';\n)(?![\s\S]*^import \{ \w+Seed \})/m,
-      (m) => `${m[0]}import { ${name}Seed } from './seeds/${name}';\n`,
-    );
-    return insertAt(
-      imported,
-      'infra/local/src/seed.ts',
-      /(const STEPS: SeedStep\[\] = \[[^\]]*?)(,?\s*\];)/,
-      (m) => `${m[1]}, ${name}Seed${m[2]!.replace(/^,/, '')}`,
-    );
-  });
-  if (newRoute)
-    edit(at('gateway', 'src', 'route-table.ts'), (text) =>
-      insertAt(
-        text,
-        'gateway/src/route-table.ts',
-        /(export const API_ROUTES[\s\S]*?\n)(\];)/,
-        (m) => `${m[1]}  { prefix: '${apiPrefix}', service: '${name}' },\n${m[2]}`,
-      ),
-    );
-  const last = SERVICES.at(-1)!.definition.name;
-  edit(at('docker-compose.yml'), (text) => {
-    const file = 'docker-compose.yml';
-    const lastBlock = composeServiceBlock(text, last);
-    let out = insertAt(
-      text,
-      file,
-      new RegExp(`^ {2}${last}:\\n${escapeRegExp(lastBlock)}`, 'm'),
-      (m) =>
-        `${m[0].replace(/\n*$/, '\n')}\n  ${name}:\n    <<: *service\n    build:\n      context: .\n      dockerfile: infra/docker/service.Dockerfile\n      args:\n        SERVICE: services/${name}\n    image: campus-connect/${name}\n    environment:\n      <<: *service-env\n      DATABASE_URL: postgres://\${POSTGRES_USER}:\${POSTGRES_PASSWORD}@postgres:5432/${databaseName(name)}\n\n`,
-    );
-    out = insertAt(
-      out,
-      file,
-      new RegExp(`^ {6}${serviceUrlVariable(last)}: .*\\n`, 'm'),
-      (m) => `${m[0]}      ${serviceUrlVariable(name)}: http://${name}:8080\n`,
-    );
-    out = insertAt(
-      out,
-      file,
-      new RegExp(`^ {6}${last}:\\n {8}condition: service_healthy\\n`, 'm'),
-      (m) => `${m[0]}      ${name}:\n        condition: service_healthy\n`,
-    );
-    out = insertAt(out, file, /^(\s+CAMPUS_SERVICES: .*)$/m, (m) => `${m[1]} ${name}`);
-    return insertAt(out, file, new RegExp(`-d ${databaseName(last)}'`), () => `-d ${databaseName(name)}'`);
-  });
-
-  // The remote's own container (ADR 0084): its compose block after the last frontend's, its URL in
-  // the gateway's environment, its line in the gateway's web route table.
-  if (!frontendExists) {
-    const lastRemote = Object.keys(remotes).at(-1)!;
-    const remoteUrl = (remote: string) => `WEB_${remote.toUpperCase().replace(/-/g, '_')}_URL`;
-    edit(at('docker-compose.yml'), (text) => {
-      const file = 'docker-compose.yml';
-      const lastBlock = composeServiceBlock(text, `web-${lastRemote}`);
-      const out = insertAt(
-        text,
-        file,
-        new RegExp(`^ {2}web-${lastRemote}:\\n${escapeRegExp(lastBlock)}`, 'm'),
-        (m) =>
-          `${m[0].replace(/\n*$/, '\n')}\n  web-${name}:\n    <<: *web\n    build:\n      context: .\n      dockerfile: infra/docker/web.Dockerfile\n      args:\n        APP: ${name}\n    image: campus-connect/web-${name}\n    environment:\n      BASE_PATH: /remotes/${name}/\n      SPA: 'false'\n\n`,
-      );
-      return insertAt(
-        out,
-        file,
-        new RegExp(`^ {6}${remoteUrl(lastRemote)}: .*\\n`, 'm'),
-        (m) => `${m[0]}      ${remoteUrl(name)}: http://web-${name}:8080\n`,
-      );
-    });
-    edit(at('gateway', 'src', 'web-route-table.ts'), (text) =>
-      insertAt(
-        text,
-        'gateway/src/web-route-table.ts',
-        /(export const WEB_REMOTES = \[[^\]]*?)(\] as const;)/,
-        (m) => `${m[1]}, '${name}'${m[2]}`,
-      ),
-    );
-  }
-
-  const clashes = [...files.keys()].filter((file) => fs.existsSync(file)).map(rel);
+  // Everything is decided before the first write: a refusal leaves the repository as it was.
+  const refused = refusal(name, apiPrefix);
+  if (refused) throw new DomainGeneratorError(refused);
+  const names = domainNames(name);
+  const pins = repositoryPins();
+  const files = domainFiles(names).map(({ file, content }) => ({
+    file,
+    content: path.basename(file) === 'package.json' ? withRepositoryPins(content, pins) : content,
+  }));
+  const clashes = files.map((f) => f.file).filter((file) => fs.existsSync(REPO(file)));
   if (clashes.length)
     throw new DomainGeneratorError(`these exist already, nothing was written: ${clashes.join(', ')}`);
-  for (const [file, content] of files) {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, content);
-  }
-  for (const [file, content] of edits) fs.writeFileSync(file, content);
-  const written = [...files.keys()].map(rel);
-  const edited = [...edits.keys()].map(rel);
+  const taken = contractNameClashes(files);
+  if (taken.length)
+    throw new DomainGeneratorError(
+      `packages/contracts already uses ${taken.join(', ')}: choose another name, nothing was written`,
+    );
+  const port = Math.max(...SERVICES.map((s) => s.port)) + 1;
+  const registryFile = REPO('infra', 'local', 'src', 'platform-registry.ts');
+  const registry = withRegistryEntry(fs.readFileSync(registryFile, 'utf8'), { name, port });
+  const runnerManifestFile = REPO('infra', 'local', 'package.json');
+  const runnerManifest = JSON.parse(fs.readFileSync(runnerManifestFile, 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  const serviceManifest = files.find((f) => f.file === path.join('services', name, 'package.json'))!;
+  runnerManifest.dependencies[`@campus/${name}-service`] = (
+    JSON.parse(serviceManifest.content) as { version: string }
+  ).version;
+  const eventsDocFile = REPO('docs', 'events.md');
+  const eventsDoc = fs.readFileSync(eventsDocFile, 'utf8');
+  withEventConsumers(eventsDoc, []); // refuses now if the catalogue section is missing
 
-  // 5. Link the workspaces, then what is generated from the code.
+  // 1. The domain's files, the registry entry and the runner's dependency on the service.
+  for (const { file, content } of files) {
+    fs.mkdirSync(path.dirname(REPO(file)), { recursive: true });
+    fs.writeFileSync(REPO(file), content);
+  }
+  fs.writeFileSync(registryFile, registry);
+  fs.writeFileSync(runnerManifestFile, `${JSON.stringify(runnerManifest, null, 2)}\n`);
+  const written = files.map((f) => f.file);
+  const edited = [relative(registryFile), relative(runnerManifestFile)];
+  const bin = (tool: string) => REPO('node_modules', '.bin', tool);
+  // Renaming changes line lengths: the copies are laid out again as the repository lays out code.
+  run(bin('prettier'), ['--write', '--log-level', 'warn', relative(registryFile), ...written]);
+
+  // 2. Link the workspaces.
   if (options.install !== false) {
     log('npm install (links the new workspaces, updates package-lock.json)');
-    run(root, 'npm', ['install', '--no-audit', '--no-fund']);
+    run('npm', ['install', '--no-audit', '--no-fund']);
     edited.push('package-lock.json');
   } else {
-    const link = (pkg: string, target: string) => {
-      const linkPath = at('node_modules', '@campus', pkg);
-      if (!fs.existsSync(linkPath)) fs.symlinkSync(path.join('..', '..', target), linkPath);
-    };
-    link(`${name}-service`, path.join('services', name));
-    if (!frontendExists) link(`${name}-web`, path.join('frontends', name));
+    for (const [pkg, dir] of [
+      [`${name}-service`, path.join('services', name)],
+      [`${name}-web`, path.join('frontends', name)],
+    ] as const) {
+      const link = REPO('node_modules', '@campus', pkg);
+      if (!fs.existsSync(link)) fs.symlinkSync(path.join('..', '..', dir), link);
+    }
   }
-  const bin = (tool: string) => at('node_modules', '.bin', tool);
+
+  // 3. What follows from the code: the first migration, then everything generated from the registry.
+  const serviceDir = REPO('services', name);
   log('drizzle-kit generate (the first migration)');
-  run(root, bin('drizzle-kit'), ['generate', '--name', 'init'], service());
-  for (const dir of fs.readdirSync(service('migrations'), { recursive: true, encoding: 'utf8' }))
-    if (fs.statSync(service('migrations', dir)).isFile()) written.push(rel(service('migrations', dir)));
-  log('npm run topology, npm run docs:config');
-  run(root, bin('tsx'), ['scripts/generate-topology.ts']);
-  edited.push('infra/rabbitmq/definitions.json');
-  run(root, bin('tsx'), ['scripts/generate-configuration-doc.ts']);
-  edited.push('docs/configuration.md');
-  run(root, bin('prettier'), [
-    '--write',
-    '--log-level',
-    'warn',
-    ...[...written, ...edited].filter((f) => /\.(ts|tsx|json|md)$/.test(f) && f !== 'package-lock.json'),
-  ]);
+  run(bin('drizzle-kit'), ['generate', '--name', 'init'], serviceDir);
+  for (const file of fs.readdirSync(path.join(serviceDir, 'migrations'), {
+    recursive: true,
+    encoding: 'utf8',
+  }))
+    if (fs.statSync(path.join(serviceDir, 'migrations', file)).isFile())
+      written.push(relative(path.join(serviceDir, 'migrations', file)));
+
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const service = (require(path.join(serviceDir, 'src', 'service.ts')) as Record<string, ServiceDefinition>)[
+    `${name}Service`
+  ]!;
+  fs.writeFileSync(
+    eventsDocFile,
+    withEventConsumers(eventsDoc, [...SERVICES.map((s) => s.definition), service]),
+  );
+  edited.push(relative(eventsDocFile));
+
+  const regenerated: string[] = [];
+  for (const [what, script] of [
+    ['npm run generate', 'scripts/generate.ts'],
+    ['npm run contracts:snapshot', 'scripts/contracts-snapshot.ts'],
+    ['npm run docs:config', 'scripts/generate-configuration-doc.ts'],
+  ] as const) {
+    log(what);
+    regenerated.push(`${what}: ${run(bin('tsx'), [script]).trim()}`);
+  }
 
   const next = [
-    `Shape services/${name}: its rules (src/domain), data (src/data/schema.ts, then \`npm run db:generate -w services/${name}\`), routes and tests.`,
-    `Events: add what it emits to packages/contracts/src/events.ts and to \`produces\`; what it consumes to \`consumes\` and its handlers; then \`npm run topology\`.`,
-    frontendExists
-      ? `frontends/${name} was kept: replace its placeholder screens with the real ones.`
-      : `Add /${name} to the nav bar (shell/src/layout/nav-bar.tsx) if it is a top-level screen.`,
-    `Write the domain into DESIGN.md's tables (§1 services, §6 events) and ${rel(docFile)}.`,
+    `Shape services/${name}: its rules (src/domain), data (src/data/schema.ts, then \`npm run db:generate -w services/${name}\`), routes and tests; after changing a route, \`npm run generate\` and \`npm run contracts:snapshot\`.`,
+    `Events: what it emits goes into packages/contracts/src/events.ts and its \`produces\`, what it consumes into \`consumes\` and its handlers; then \`npm run generate\`, and the row in docs/events.md.`,
+    `Add /${name} to the nav bar (shell/src/layout/nav-bar.tsx) if it is a top-level screen.`,
+    `Write what the domain is for in docs/${name}.md and DESIGN.md's tables (§1 services, §6 events).`,
     ...(options.install === false
       ? ['Run `npm install` so package-lock.json records the new workspaces.']
       : []),
   ];
-  return { names, written, edited, kept, next };
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return { names, apiPrefix, port, written, edited, regenerated, next };
 }
