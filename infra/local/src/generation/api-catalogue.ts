@@ -55,6 +55,8 @@ async function declaration(schema: z.ZodType, name: string, io: 'input' | 'outpu
     additionalProperties: false,
     format: false,
     declareExternallyReferenced: true,
+    // An array with a short maxItems stays an array, not a union of every tuple length.
+    maxItems: -1,
   });
   return source.trim();
 }
