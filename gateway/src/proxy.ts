@@ -1,4 +1,5 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { SocketConstructorOpts } from 'node:net';
 import type { Request, RequestHandler } from 'express';
 import { createProxyMiddleware, proxyEventsPlugin } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
@@ -45,14 +46,16 @@ export function createApiProxy(options: {
   const agentFor = (service: string) => {
     let agent = agents.get(service);
     if (!agent) {
-      agent = new http.Agent({
+      // Socket options pass through to each connection (Node's Agent); the types list only the Agent's own.
+      const agentOptions: http.AgentOptions & Pick<SocketConstructorOpts, 'noDelay'> = {
         keepAlive: true,
         keepAliveMsecs: 10_000,
         // Twice the gate: a socket being torn down (client gone) still counts here for a moment.
         maxSockets: options.admission.maxInFlight * 2,
         maxFreeSockets: Math.min(64, options.admission.maxInFlight),
         noDelay: true,
-      });
+      };
+      agent = new http.Agent(agentOptions);
       agents.set(service, agent);
     }
     return agent;

@@ -3,7 +3,7 @@
 # beside its bundle), and the frontends forwarded to their own containers (web.Dockerfile, ADR 0084);
 # it holds no frontend. The RUN steps are scripts that CI
 # runs too, from a clean clone (infra/docker/src/check-image-builds.ts, docs/adr/0082).
-ARG NODE_IMAGE=node:20.19-bookworm-slim
+ARG NODE_IMAGE=node:24.21-bookworm-slim
 
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /repo

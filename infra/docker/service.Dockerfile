@@ -4,7 +4,7 @@
 # the service's migrations and PGlite (loaded with its WebAssembly files, so not bundled), and runs
 # as the unprivileged `node` user. The RUN steps are scripts that CI runs too, from a clean clone
 # (infra/docker/src/check-image-builds.ts, docs/adr/0082), so a broken image build fails CI.
-ARG NODE_IMAGE=node:20.19-bookworm-slim
+ARG NODE_IMAGE=node:24.21-bookworm-slim
 
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /repo

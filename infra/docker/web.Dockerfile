@@ -5,7 +5,7 @@
 # caching for hashed files and `no-cache` for index.html, remotes.json, mf-manifest.json and
 # remoteEntry.js. The gateway forwards /remotes/<name>/ to a remote's container, other pages to the
 # shell's. The RUN steps are scripts CI runs too (infra/docker/src/check-image-builds.ts).
-ARG NODE_IMAGE=node:20.19-bookworm-slim
+ARG NODE_IMAGE=node:24.21-bookworm-slim
 
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /repo
