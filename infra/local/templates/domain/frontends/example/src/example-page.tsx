@@ -3,12 +3,9 @@ import type { ExampleItem } from '@campus/contracts/example';
 import { EXAMPLE_MESSAGES } from '@campus/contracts/example-rules';
 import { Card } from '@campus/ui/card';
 import { Container } from '@campus/ui/container';
-import { EmptyState } from '@campus/ui/empty-state';
-import { ErrorState } from '@campus/ui/error-state';
-import { LoadMoreButton } from '@campus/ui/load-more-button';
 import { PageHeader } from '@campus/ui/page-header';
-import { Skeleton } from '@campus/ui/skeleton';
 import { useApiClient } from '@campus/web-kit/auth-context';
+import { LoadMoreResults } from '@campus/web-kit/load-more-results';
 import { useLoadMoreList } from '@campus/web-kit/use-load-more-list';
 import { usePageTitle } from '@campus/web-kit/use-page-title';
 import { exampleQueryKeys, fetchExamplePage } from './example-api';
@@ -28,28 +25,20 @@ export default function ExamplePage() {
   return (
     <Container>
       <PageHeader title="Example" subtitle="Newest first" />
-      <section aria-label="Example" aria-busy={list.status === 'loading'}>
-        {list.status === 'loading' && <Skeleton variant="card" label="Loading..." />}
-        {list.status === 'error' && (
-          <ErrorState message={`Error: ${list.error?.message ?? 'Unknown error'}`} onRetry={list.retry} />
+      <LoadMoreResults
+        list={list}
+        label="Example"
+        loadingLabel="Loading..."
+        minColumnWidth="18rem"
+        errorMessage={(message) => `Error: ${message}`}
+        empty={EXAMPLE_MESSAGES.empty}
+        itemKey={itemKey}
+        renderItem={(item) => (
+          <Card as="li" key={item._id}>
+            <strong>{item.title}</strong> {item.authorName && <span>by {item.authorName}</span>}
+          </Card>
         )}
-        {list.status === 'empty' && <EmptyState title={EXAMPLE_MESSAGES.empty} />}
-        {list.status === 'results' && (
-          <ul>
-            {list.items.map((item) => (
-              <Card as="li" key={item._id}>
-                <strong>{item.title}</strong> {item.authorName && <span>by {item.authorName}</span>}
-              </Card>
-            ))}
-          </ul>
-        )}
-        <LoadMoreButton
-          hasMore={list.hasMore}
-          loading={list.loadingMore}
-          onLoadMore={list.loadMore}
-          reachedEnd={list.reachedEnd}
-        />
-      </section>
+      />
     </Container>
   );
 }
