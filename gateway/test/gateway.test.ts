@@ -86,7 +86,7 @@ describe('routing', () => {
   });
 
   test('when no service owns a path, then 404 JSON', async () => {
-    const res = await request(gateway.url).get('/api/bookx').expect(404);
+    const res = await request(gateway.url).get('/api/book-x').expect(404);
     expect(res.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
   });
 

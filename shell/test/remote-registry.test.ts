@@ -33,9 +33,9 @@ describe('the remotes configuration (shell/public/remotes.json)', () => {
   });
 
   it('leaves unknown paths and look-alike prefixes to the 404 page', () => {
-    expect(remoteForPath(config, '/nowhere')).toBeNull();
-    expect(remoteForPath(config, '/libraryx')).toBeNull();
-    expect(remoteForPath(config, '/postcard')).toBeNull();
+    expect(remoteForPath(config, '/no-such-page')).toBeNull();
+    expect(remoteForPath(config, '/library-x')).toBeNull();
+    expect(remoteForPath(config, '/post-card')).toBeNull();
   });
 
   it('reads the registry the first HTML carries only when it is one, so a mangled copy falls back to /remotes.json', () => {
@@ -55,7 +55,7 @@ describe('the remotes configuration (shell/public/remotes.json)', () => {
     expect(preloadsForPath(config, '/events')).toEqual(['/api/event/allevents?page=1&limit=10']);
     expect(preloadsForPath(config, '/events/else')).toEqual([]);
     expect(preloadsForPath(config, '/library')).toEqual([]);
-    expect(preloadsForPath(config, '/nowhere')).toEqual([]);
+    expect(preloadsForPath(config, '/no-such-page')).toEqual([]);
     const withPreload = (urls: unknown) =>
       JSON.stringify({ events: { manifest: '/m.json', paths: ['/events'], preload: { '/events': urls } } });
     expect(parseRemotesConfig(withPreload(['/api/event/allevents?page=1']))).not.toBeNull();

@@ -11,6 +11,7 @@ import {
   type RouteContract,
 } from '../src/contracts-snapshot';
 import { schemaBreaks } from '../src/contracts-schema-compat';
+import { SERVICES } from '../src/platform-registry';
 
 const empty = (): ContractSet => ({ events: {}, api: {}, remotes: {}, shared: {} });
 
@@ -38,15 +39,7 @@ describe('the committed contract snapshot', () => {
     expect(Object.keys(snapshot.events)).toEqual(
       expect.arrayContaining(['careers.job.posted v1', 'library.book.reviewed v1']),
     );
-    expect(Object.keys(snapshot.api).sort()).toEqual([
-      'careers',
-      'community',
-      'events',
-      'housing',
-      'identity',
-      'library',
-      'profile',
-    ]);
+    expect(Object.keys(snapshot.api).sort()).toEqual(SERVICES.map((s) => s.definition.name).sort());
     expect(snapshot.remotes.careers?.exposes).toEqual(expect.arrayContaining(['./routes']));
   });
 });

@@ -35,11 +35,11 @@ describe('which screens are under budget', () => {
   test('when a new remote is registered in remotes.json, then its main screen falls under the remote budget', () => {
     const screens = screensToMeasure({
       ...registry,
-      clubs: { manifest: '/remotes/clubs/mf-manifest.json', paths: ['/clubs'] },
+      'study-groups': { manifest: '/remotes/study-groups/mf-manifest.json', paths: ['/study-groups'] },
     });
-    expect(screens.find((screen) => screen.remote === 'clubs')).toEqual({
-      path: '/clubs',
-      remote: 'clubs',
+    expect(screens.find((screen) => screen.remote === 'study-groups')).toEqual({
+      path: '/study-groups',
+      remote: 'study-groups',
       budget: REMOTE_SCREEN_BUDGET,
     });
   });
