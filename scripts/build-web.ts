@@ -115,13 +115,20 @@ export interface WebpackConfigsOptions {
   outputDir?: string;
   /** A standalone page per remote (development builds have one unless told otherwise). */
   standalonePages?: boolean;
+  /**
+   * Development builds of `npm run dev` only: components compiled for React Fast Refresh (the dev
+   * loop adds the update client and the runtime: infra/local/src/dev-loop/hot-reload.ts).
+   */
+  reactRefresh?: boolean;
 }
 
 /** The shell's and every remote's webpack configuration, in that order (shell first). */
 export async function webpackConfigs(
   mode: BuildMode,
-  { outputDir = WEB_DIST_DIR, standalonePages }: WebpackConfigsOptions = {},
+  { outputDir = WEB_DIST_DIR, standalonePages, reactRefresh = false }: WebpackConfigsOptions = {},
 ): Promise<Configuration[]> {
+  if (reactRefresh && mode !== 'development')
+    throw new Error('React Fast Refresh is for development builds only');
   const remotes = await Promise.all(remoteNames().map(loadRemoteConfig));
   return [
     createWebpackConfig({
@@ -132,6 +139,7 @@ export async function webpackConfigs(
       htmlTemplate: 'src/index.html',
       repoRoot,
       mode,
+      reactRefresh,
     }),
     ...remotes.map((remote) =>
       createWebpackConfig({
@@ -143,6 +151,7 @@ export async function webpackConfigs(
         repoRoot,
         mode,
         standalonePage: standalonePages,
+        reactRefresh,
       }),
     ),
   ];

@@ -9,6 +9,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { DEMO_USERS } from './demo-data';
+import { serveHotReloadEvents } from './dev-loop/hot-reload';
 import { createPlatformRestarter, type PlatformRestarter } from './dev-loop/platform-restarter';
 import { restartPlan, watchServerSources, type SourceWatcher } from './dev-loop/server-sources';
 import { watchWeb } from './dev-loop/web-watch';
@@ -35,10 +36,11 @@ Campus Connect (development) is running: ${ready.url}   (ready in ${seconds(perf
   Demo teacher: ${DEMO_USERS.teacher.email} / ${DEMO_USERS.teacher.password}
   Faculty code: ${facultyCode}
 
-  Screens (shell/, frontends/, packages/ui, packages/web-kit): a save rebuilds what uses the file in
-  seconds; reload the page to see it. A service's code (services/<name>/src, migrations): a save
-  restarts that service. Other server code (gateway/, infra/local/src/, the other packages): a save
-  restarts the platform. Data is kept in ${dataDir}.
+  Screens (shell/, frontends/, packages/ui, packages/web-kit): a save rebuilds what uses the file,
+  and the open page takes it in by itself (React Fast Refresh, else it reloads). A service's code
+  (services/<name>/src, migrations): a save restarts that service alone. Other server code
+  (gateway/, infra/local/src/, the other packages): a save restarts the platform.
+  Data is kept in ${dataDir}.
 Press Ctrl-C to stop.`;
 }
 
@@ -57,6 +59,12 @@ function assertPortFree(port: number): Promise<void> {
     );
     probe.listen(port, () => probe.close(() => resolve()));
   });
+}
+
+/** The gateway's CSP_EXTRA_ORIGINS (and the operator's GATEWAY_-scoped one, which wins) with one origin more. */
+function withCspOrigin(env: NodeJS.ProcessEnv, origin: string): Record<string, string> {
+  const keys = ['CSP_EXTRA_ORIGINS', ...(env.GATEWAY_CSP_EXTRA_ORIGINS ? ['GATEWAY_CSP_EXTRA_ORIGINS'] : [])];
+  return Object.fromEntries(keys.map((key) => [key, [env[key], origin].filter(Boolean).join(' ')]));
 }
 
 function describeServiceRestart(result: ServiceRestartResult, tookMs: number, reason: string): string {
@@ -107,7 +115,8 @@ async function main() {
   });
 
   log('Building the frontends (development build, watching for changes)...');
-  const web = await watchWeb({ outputDir: WEB_DEV_DIR, log });
+  const hotReload = await serveHotReloadEvents();
+  const web = await watchWeb({ outputDir: WEB_DEV_DIR, log, hotReload });
   // The gateway looks for the shell's index.html when it starts, so the platform starts after the
   // first build. (Starting both at once gained nothing measurable on two cores: both need the CPU.)
   await web.firstBuild;
@@ -119,7 +128,8 @@ async function main() {
     dataDir,
     port,
     webRoot: WEB_DEV_DIR,
-    env: process.env,
+    // The pages' update clients listen to the dev process's event stream: the CSP lets them.
+    env: { ...process.env, ...withCspOrigin(process.env, hotReload.origin) },
     log,
     onServiceRestart: (result, tookMs, reason) => log(describeServiceRestart(result, tookMs, reason)),
     onReady(ready, { stopMs, startMs }, reason) {

@@ -17,6 +17,8 @@ interface CommonOptions {
   outputDir: string;
   repoRoot: string;
   mode: BuildMode;
+  /** Development builds of `npm run dev`: components compiled for React Fast Refresh (see build-web.ts). */
+  reactRefresh?: boolean;
 }
 
 export interface HostBuildOptions extends CommonOptions {
@@ -42,7 +44,7 @@ function standaloneHtml(name: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><meta name="description" content="The ${name} remote of Campus Connect, on its own." /><title>${name} remote | Campus Connect</title></head><body><div id="root"></div></body></html>`;
 }
 
-function scriptRule(mode: BuildMode): RuleSetRule {
+function scriptRule(mode: BuildMode, reactRefresh: boolean): RuleSetRule {
   return {
     test: /\.[cm]?[jt]sx?$/,
     exclude: /node_modules/,
@@ -53,7 +55,7 @@ function scriptRule(mode: BuildMode): RuleSetRule {
           parser: { syntax: 'typescript', tsx: true },
           target: 'es2022',
           transform: {
-            react: { runtime: 'automatic', development: mode === 'development', refresh: false },
+            react: { runtime: 'automatic', development: mode === 'development', refresh: reactRefresh },
           },
         },
       },
@@ -259,7 +261,7 @@ export function createWebpackConfig(options: FrontendBuildOptions): Configuratio
     },
     module: {
       rules: [
-        scriptRule(mode),
+        scriptRule(mode, options.reactRefresh ?? false),
         ...styleRules(mode, repoRoot),
         { test: /\.(svg|png|webp|avif)$/, type: 'asset' },
       ],

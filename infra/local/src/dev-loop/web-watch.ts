@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import webpack, { type Compiler, type Configuration, type Stats } from 'webpack';
 import { SHELL_PUBLIC_DIR, webpackConfigs } from '../../../../scripts/build-web';
+import { withHotReload, type HotReloadEvents } from './hot-reload';
 
 export interface WebWatch {
   /** Resolves when every app (shell and remotes) has been built once, with or without errors. */
@@ -59,21 +60,30 @@ function seconds(ms: number): string {
 /**
  * The shell and every remote in one webpack watch (development mode, into `outputDir`): each app is
  * its own compiler, so a change to one remote's screen rebuilds that remote alone, and only the
- * modules that changed. A change to a shared package rebuilds every app that uses it.
+ * modules that changed. A change to a shared package rebuilds every app that uses it. With
+ * `hotReload`, the page takes each rebuild in by itself (React Fast Refresh, else a reload).
  */
 export async function watchWeb(options: {
   outputDir: string;
   log: (line: string) => void;
+  hotReload?: HotReloadEvents;
 }): Promise<WebWatch> {
-  const { log } = options;
+  const { log, hotReload } = options;
   const configs = await webpackConfigs('development', {
     outputDir: options.outputDir,
     // The platform shows every remote inside the shell; a standalone page per remote would compile
     // react-dom/client once more for each of them.
     standalonePages: false,
+    reactRefresh: hotReload !== undefined,
   });
   const started = performance.now();
-  const compiler = webpack(configs.map(forWatching));
+  const compiler = webpack(
+    configs
+      .map(forWatching)
+      .map((config) => (hotReload ? withHotReload(config, hotReload.eventStreamUrl) : config)),
+  );
+  hotReload?.attach(compiler);
+  const seen = hotReload ? 'the page updates itself' : 'reload the page';
   const changedFiles = new Map<string, string>();
   const built = new Set<string>();
   let resolveFirstBuild!: () => void;
@@ -92,7 +102,7 @@ export async function watchWeb(options: {
         );
       else if (built.has(name)) {
         const cause = changedFiles.get(name);
-        log(`web: ${name} rebuilt in ${took}${cause ? ` (${cause})` : ''}; reload the page`);
+        log(`web: ${name} rebuilt in ${took}${cause ? ` (${cause})` : ''}; ${seen}`);
       }
       changedFiles.delete(name);
       if (built.has(name)) return;
