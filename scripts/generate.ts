@@ -2,7 +2,11 @@
  * `npm run generate`: writes what follows from the platform registry and the services' declared routes
  * (infra/local/src/generation/generated-files.ts). `--check` writes nothing and fails when one is stale.
  */
-import { generatedFiles, staleFiles, writeGeneratedFiles } from '../infra/local/src/generation/generated-files';
+import {
+  generatedFiles,
+  staleFiles,
+  writeGeneratedFiles,
+} from '../infra/local/src/generation/generated-files';
 
 async function main() {
   const files = await generatedFiles();
@@ -15,7 +19,9 @@ async function main() {
     return;
   }
   const written = writeGeneratedFiles(files);
-  console.log(written.length ? `updated: ${written.join(', ')}` : `${files.length} generated files were current`);
+  console.log(
+    written.length ? `updated: ${written.join(', ')}` : `${files.length} generated files were current`,
+  );
 }
 
 main().catch((error: unknown) => {

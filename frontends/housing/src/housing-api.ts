@@ -88,8 +88,11 @@ export async function fetchMyFlatPage(
 }
 
 /** A new flat request with the spec's payload (the service takes the owner from the session). */
-export const createFlat = (api: ApiClient, flat: BodyOf<typeof housingApi.createFlat>, idempotencyKey?: string) =>
-  api.call(housingApi.createFlat, { body: flat, idempotencyKey });
+export const createFlat = (
+  api: ApiClient,
+  flat: BodyOf<typeof housingApi.createFlat>,
+  idempotencyKey?: string,
+) => api.call(housingApi.createFlat, { body: flat, idempotencyKey });
 
 type FlatPages = InfiniteData<ListPage<FlatRequest>>;
 

@@ -93,9 +93,8 @@ describeGenerator('npm run new:domain', () => {
     );
     expect(changes().filter((change) => !domainFile.test(change))).toEqual(
       [
-        // By the generator: the registry entry, the runner's dependency on the service, its consumers.
+        // By the generator: the registry entry and the events doc's consumers.
         'M docs/events.md',
-        'M infra/local/package.json',
         'M infra/local/src/platform-registry.ts',
         // By the repository's own generators (npm run generate, docs:config).
         'M docker-compose.yml',

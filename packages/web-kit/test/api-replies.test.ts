@@ -45,7 +45,10 @@ describe('contract-typed replies', () => {
     const { fetch } = scriptedFetch([contractReply(Book, book, { match: '/api/book/b1', method: 'GET' })]);
     const api = createApiClient({ fetch });
 
-    await expect(api.send('DELETE', '/api/book/b1')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+    await expect(api.send('DELETE', '/api/book/b1')).rejects.toMatchObject({
+      status: 0,
+      code: 'NETWORK_ERROR',
+    });
   });
 
   it('an error reply is the platform error body, read by the client as an ApiError with its issues', async () => {

@@ -44,7 +44,8 @@ function exportedSchemas(): Map<unknown, SchemaName> {
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
 /** The `:names` of an Express path, in order. */
-export const pathParams = (routePath: string) => [...routePath.matchAll(/:([A-Za-z_]\w*)/g)].map((m) => m[1]!);
+export const pathParams = (routePath: string) =>
+  [...routePath.matchAll(/:([A-Za-z_]\w*)/g)].map((m) => m[1]!);
 
 /** A schema as a TypeScript declaration named `name` (for schemas the contracts do not export). */
 async function declaration(schema: z.ZodType, name: string, io: 'input' | 'output'): Promise<string> {

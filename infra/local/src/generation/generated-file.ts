@@ -18,5 +18,8 @@ export interface GeneratedFile {
 /** The file as prettier writes it with the repository's settings, so `prettier --check` agrees with it. */
 export async function formatted(file: GeneratedFile): Promise<GeneratedFile> {
   const options = (await prettier.resolveConfig(file.file)) ?? {};
-  return { file: file.file, content: await prettier.format(file.content, { ...options, filepath: file.file }) };
+  return {
+    file: file.file,
+    content: await prettier.format(file.content, { ...options, filepath: file.file }),
+  };
 }

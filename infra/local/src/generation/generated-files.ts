@@ -4,7 +4,8 @@ import { REMOTES, SERVICES } from '../platform-registry';
 import { BROKER_DEFINITIONS_FILE, renderBrokerDefinitions } from '../topology';
 import { apiCatalogueFiles } from './api-catalogue';
 import { composeFile } from './compose-file';
-import { formatted, REPO_ROOT, type GeneratedFile } from './generated-file';
+import { withEventConsumers } from './event-consumers-doc';
+import { formatted, REPO_ROOT, repoPath, type GeneratedFile } from './generated-file';
 import { gatewayRouteTableFile } from './gateway-routes';
 import { remotesFile } from './remotes-file';
 
@@ -20,7 +21,16 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
     remotesFile(REMOTES),
     { file: BROKER_DEFINITIONS_FILE, content: renderBrokerDefinitions(SERVICES) },
   ];
-  return Promise.all(files.map(formatted));
+  const eventsDoc = repoPath('docs', 'events.md');
+  const consumers = {
+    file: eventsDoc,
+    content: withEventConsumers(
+      fs.readFileSync(eventsDoc, 'utf8'),
+      SERVICES.map((s) => s.definition),
+    ),
+  };
+  // Prose is not laid out by prettier (.prettierignore): only its generated column is written.
+  return [...(await Promise.all(files.map(formatted))), consumers];
 }
 
 /** The generated files whose committed content differs from what the registry and routes say. */

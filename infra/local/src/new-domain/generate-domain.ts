@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ServiceDefinition } from '@campus/service-kit/service-runtime';
 import { SHELL_PATHS } from '@campus/web-kit/shell-paths';
 import { declaredRoutes } from '../contracts-snapshot';
 import { REPO_ROOT } from '../generation/generated-file';
@@ -14,7 +13,7 @@ import {
   withRepositoryPins,
   type DomainNames,
 } from './domain-template';
-import { withEventConsumers } from './event-consumers-doc';
+import { withEventConsumers } from '../generation/event-consumers-doc';
 import { withRegistryEntry } from './registry-entry';
 
 /**
@@ -189,27 +188,17 @@ export function generateDomain(options: GenerateDomainOptions): GeneratedDomain 
   const port = Math.max(...SERVICES.map((s) => s.port)) + 1;
   const registryFile = REPO('infra', 'local', 'src', 'platform-registry.ts');
   const registry = withRegistryEntry(fs.readFileSync(registryFile, 'utf8'), { name, port });
-  const runnerManifestFile = REPO('infra', 'local', 'package.json');
-  const runnerManifest = JSON.parse(fs.readFileSync(runnerManifestFile, 'utf8')) as {
-    dependencies: Record<string, string>;
-  };
-  const serviceManifest = files.find((f) => f.file === path.join('services', name, 'package.json'))!;
-  runnerManifest.dependencies[`@campus/${name}-service`] = (
-    JSON.parse(serviceManifest.content) as { version: string }
-  ).version;
-  const eventsDocFile = REPO('docs', 'events.md');
-  const eventsDoc = fs.readFileSync(eventsDocFile, 'utf8');
-  withEventConsumers(eventsDoc, []); // refuses now if the catalogue section is missing
+  // npm run generate writes docs/events.md's consumers: refuse now, before writing, if it could not.
+  withEventConsumers(fs.readFileSync(REPO('docs', 'events.md'), 'utf8'), []);
 
-  // 1. The domain's files, the registry entry and the runner's dependency on the service.
+  // 1. The domain's files and the registry entry (the runners reach the service through the registry).
   for (const { file, content } of files) {
     fs.mkdirSync(path.dirname(REPO(file)), { recursive: true });
     fs.writeFileSync(REPO(file), content);
   }
   fs.writeFileSync(registryFile, registry);
-  fs.writeFileSync(runnerManifestFile, `${JSON.stringify(runnerManifest, null, 2)}\n`);
   const written = files.map((f) => f.file);
-  const edited = [relative(registryFile), relative(runnerManifestFile)];
+  const edited = [relative(registryFile)];
   const bin = (tool: string) => REPO('node_modules', '.bin', tool);
   // Renaming changes line lengths: the copies are laid out again as the repository lays out code.
   run(bin('prettier'), ['--write', '--log-level', 'warn', relative(registryFile), ...written]);
@@ -239,16 +228,6 @@ export function generateDomain(options: GenerateDomainOptions): GeneratedDomain 
   }))
     if (fs.statSync(path.join(serviceDir, 'migrations', file)).isFile())
       written.push(relative(path.join(serviceDir, 'migrations', file)));
-
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const service = (require(path.join(serviceDir, 'src', 'service.ts')) as Record<string, ServiceDefinition>)[
-    `${name}Service`
-  ]!;
-  fs.writeFileSync(
-    eventsDocFile,
-    withEventConsumers(eventsDoc, [...SERVICES.map((s) => s.definition), service]),
-  );
-  edited.push(relative(eventsDocFile));
 
   const regenerated: string[] = [];
   for (const [what, script] of [

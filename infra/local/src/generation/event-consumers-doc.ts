@@ -1,10 +1,10 @@
 import type { ServiceDefinition } from '@campus/service-kit/service-runtime';
 
 /**
- * docs/events.md's catalogue table says who consumes each event (event-catalogue-doc.test.ts holds it
- * to the services' `consumes`). A new domain consumes events too, so its generator refreshes that
- * column from the services' definitions: each row's "consumed by" cell becomes the consumers' names,
- * sorted, or `(none yet)`. The other columns (producer, why, payload) are prose and stay as written.
+ * docs/events.md's catalogue table says who consumes each event. `npm run generate` writes that
+ * column from the services' `consumes` (a new or changed consumer is never a hand edit): each row's
+ * "consumed by" cell becomes the consumers' names, sorted, or `(none yet)`. The other columns
+ * (producer, why, payload) are prose and stay as written.
  */
 const CATALOGUE = '## The catalogue';
 
