@@ -70,7 +70,7 @@ function withCspOrigin(env: NodeJS.ProcessEnv, origin: string): Record<string, s
 function describeServiceRestart(result: ServiceRestartResult, tookMs: number, reason: string): string {
   switch (result.outcome) {
     case 'restarted':
-      return `services: ${result.service} restarted in ${seconds(tookMs)} (${reason})`;
+      return `services: ${result.service} restarted in ${Math.round(tookMs)} ms (${reason})`;
     case 'kept-old-code':
       return `services: ${result.service}'s new code did not load, so its previous code still serves; save again to retry (${reason}):\n  ${result.error}`;
     case 'stopped':
@@ -138,7 +138,7 @@ async function main() {
         return log(banner(ready, dataDir, startedAt));
       }
       log(
-        `services: restarted in ${seconds(stopMs + startMs)} (stopped in ${seconds(stopMs)}, started in ${seconds(startMs)}; ${reason})`,
+        `services: the platform restarted in ${seconds(stopMs + startMs)} (stopped in ${seconds(stopMs)}, started in ${seconds(startMs)}; ${reason})`,
       );
     },
   });
