@@ -16,7 +16,6 @@ interface Waiting {
 }
 
 interface Seat {
-  events: readonly string[];
   current?: EventConsumer;
   waiting: Waiting[];
 }
@@ -26,8 +25,6 @@ export interface ReplaceableConsumers {
   bus: EventBus;
   /** The queue's service stopped: its deliveries wait until the next `subscribe` of that queue. */
   detach(queue: string): void;
-  /** The events a queue is bound to (the first subscription's), or undefined if none subscribed. */
-  boundEvents(queue: string): readonly string[] | undefined;
   /** Ends every waiting delivery with a ConsumerGoneError (the bus keeps them for a retry it then drops). */
   close(): void;
 }
@@ -61,7 +58,7 @@ export function withReplaceableConsumers(bus: EventBus): ReplaceableConsumers {
           for (const delivery of waiting) void deliver(consumer, delivery);
           return;
         }
-        const created: Seat = { events: [...consumer.events], current: consumer, waiting: [] };
+        const created: Seat = { current: consumer, waiting: [] };
         seats.set(consumer.queue, created);
         await bus.subscribe({
           queue: consumer.queue,
@@ -79,7 +76,6 @@ export function withReplaceableConsumers(bus: EventBus): ReplaceableConsumers {
       const seat = seats.get(queue);
       if (seat) seat.current = undefined;
     },
-    boundEvents: (queue) => seats.get(queue)?.events,
     close() {
       for (const [queue, seat] of seats)
         for (const { reject } of seat.waiting.splice(0)) reject(new ConsumerGoneError(queue));

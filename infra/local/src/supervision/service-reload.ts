@@ -60,7 +60,7 @@ const isInside = (folder: string) => (file: string) =>
  * stay as they are, so the service's new code shares their one instance with the rest of the
  * platform (a second copy of the kit would break its `instanceof` checks).
  */
-function forgetModules(folder: string): number {
+function forgetModules(folder: string): void {
   const inside = isInside(folder);
   const forgotten = new Set(Object.keys(require.cache).filter(inside));
   for (const file of forgotten) delete require.cache[file];
@@ -68,7 +68,6 @@ function forgetModules(folder: string): number {
   // that would keep the old modules in memory.
   for (const cached of Object.values(require.cache))
     if (cached) cached.children = cached.children.filter((child) => !forgotten.has(child.filename));
-  return forgotten.size;
 }
 
 function oneLine(error: unknown): string {
