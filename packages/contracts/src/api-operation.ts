@@ -68,11 +68,17 @@ export const operationKey = (op: Pick<ApiOperation, 'method' | 'path'>) => `${op
 
 export type QueryValue = string | number | boolean | null | undefined;
 
-/** The path with its `:params` filled in, each encoded as one segment. */
+/**
+ * The path with its `:params` filled in, each encoded as one segment. An empty, `.` or `..` value is
+ * refused: encoding leaves it as it is, and the URL it would make names another path (the browser
+ * resolves `/api/fundraising/../pledges` to `/api/pledges`).
+ */
 export function operationPath(op: Pick<ApiOperation, 'path'>, params?: Record<string, string>): string {
   return op.path.replace(/:([A-Za-z_]\w*)/g, (_match, name: string) => {
     const value = params?.[name];
     if (value === undefined) throw new Error(`${op.path}: the path parameter '${name}' is missing`);
+    if (value === '' || value === '.' || value === '..')
+      throw new Error(`${op.path}: the path parameter '${name}' is '${value}', which is no segment`);
     return encodeURIComponent(value);
   });
 }

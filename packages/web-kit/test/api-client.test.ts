@@ -22,6 +22,18 @@ describe('the typed client (operations generated from the services’ routes)', 
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['DELETE /api/book/bookmark/a%2Fb%3Fc']);
   });
 
+  it('when a path param is empty, . or .., then nothing is sent: the URL would name another route', async () => {
+    const { fetch, requests } = scriptedFetch([]);
+    const api = createApiClient({ fetch });
+
+    for (const campaignId of ['', '.', '..'])
+      await expect(
+        api.call(communityApi.createPledge, { params: { campaignId }, body: { amount: 100 } }),
+      ).rejects.toThrow(`the path parameter 'campaignId' is '${campaignId}', which is no segment`);
+
+    expect(requests).toEqual([]);
+  });
+
   it('when a body is sent, then it is the operation’s body as JSON with the Idempotency-Key given', async () => {
     const { fetch, requests } = scriptedFetch([{ status: 200, body: bookmarkAnswer }]);
     const api = createApiClient({ fetch });
