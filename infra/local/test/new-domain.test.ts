@@ -168,6 +168,7 @@ describeGenerator('npm run new:domain', () => {
       ['jobs', "/jobs is already a path of the 'careers' remote"],
       ['login', '/login is a screen of the shell'],
       ['example', "'example' is reserved"],
+      ['node', "'node' would read NODE_ENV as its own setting (NODE_*)"],
       ['common', 'these exist already, nothing was written: packages/contracts/src/common.ts'],
     ]) {
       const run = newDomain(name!);

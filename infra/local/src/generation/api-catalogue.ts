@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { compile } from 'json-schema-to-typescript';
 import { z } from 'zod';
+import { IDENTITY_FIELDS } from '@campus/contracts/api-operation';
 import type { AnyRoute } from '@campus/service-kit/define-route';
 import { declaredRoutes } from '../contracts-snapshot';
 import type { RegisteredService } from '../platform-registry';
@@ -39,6 +40,31 @@ function exportedSchemas(): Map<unknown, SchemaName> {
       if (value instanceof z.ZodType && !names.has(value)) names.set(value, { module, exportName });
   }
   return names;
+}
+
+/**
+ * The browser never sends who acts (the client strips those fields), so a body that requires one could
+ * never be sent: generation stops and says so, instead of a 400 for every student.
+ */
+function requiredIdentityFields(schema: z.ZodType): string[] {
+  const root = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonObject;
+  // A schema with an id is written as a reference into $defs, at the root and in a union.
+  const resolved = (node: JsonObject): JsonObject =>
+    typeof node.$ref === 'string' && node.$ref.startsWith('#/$defs/')
+      ? resolved(root.$defs?.[node.$ref.slice('#/$defs/'.length)] ?? {})
+      : node;
+  const top = resolved(root);
+  const members = [top, ...(top.anyOf ?? top.oneOf ?? []).map(resolved)];
+  return members.flatMap((member) =>
+    (member.required ?? []).filter((field) => (IDENTITY_FIELDS as readonly string[]).includes(field)),
+  );
+}
+interface JsonObject {
+  $ref?: string;
+  $defs?: Record<string, JsonObject>;
+  required?: string[];
+  anyOf?: JsonObject[];
+  oneOf?: JsonObject[];
 }
 
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
@@ -110,6 +136,11 @@ async function serviceCatalogue(
     const body = route.docs?.body ?? route.request?.body;
     if (route.docs?.upload) bodyType = 'FormData';
     else if (body) {
+      const identity = requiredIdentityFields(body);
+      if (identity.length)
+        throw new Error(
+          `${definition.name}: ${method} ${route.path} requires ${identity.join(', ')} in its body, which the session says and the browser never sends: make it optional and take it from the session`,
+        );
       const named = names.get(body);
       let type: string;
       if (named) type = `z.input<${reference(named)}>`;

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { GatewayConfig } from '@campus/gateway/config';
 import { SHELL_PATHS } from '@campus/web-kit/shell-paths';
 import { declaredRoutes } from '../contracts-snapshot';
 import { REPO_ROOT } from '../generation/generated-file';
@@ -88,6 +89,23 @@ function refusal(name: string, apiPrefix: string): string | undefined {
     return `'${name}': a domain name is 1 to ${MAX_NAME_LENGTH} lower-case letters (it is also a schema, a database, a queue, an env prefix and a path)`;
   const reserved = RESERVED[name];
   if (reserved) return `'${name}' is reserved: it is ${reserved}`;
+  // `<NAME>_X` is this service's own setting X (runner-env.ts): a name that is the head of another
+  // setting (NODE_OPTIONS, LOG_LEVEL, JWT_PUBLIC_KEY) would take that setting from every other process.
+  const prefix = `${name.toUpperCase()}_`;
+  const settings = [
+    ...Object.keys(GatewayConfig.shape),
+    ...SERVICES.flatMap(({ definition }) =>
+      Object.keys((definition.configSchema as { shape?: object }).shape ?? {}),
+    ),
+    // What Node.js, npm and OpenTelemetry read from every process's environment.
+    'NODE_ENV',
+    'NODE_OPTIONS',
+    'NODE_EXTRA_CA_CERTS',
+    'NPM_CONFIG_REGISTRY',
+    'OTEL_EXPORTER_OTLP_ENDPOINT',
+  ];
+  const taken = settings.find((key) => key.startsWith(prefix));
+  if (taken) return `'${name}' would read ${taken} as its own setting (${prefix}*): choose another name`;
   if (SERVICES.some((s) => s.definition.name === name) || fs.existsSync(REPO('services', name)))
     return `services/${name} already exists: the domain is there`;
   if (REMOTES.some((r) => r.name === name) || fs.existsSync(REPO('frontends', name)))
