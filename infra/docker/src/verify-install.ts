@@ -50,6 +50,9 @@ const REVIEWED_INSTALL_SCRIPTS: Record<string, ReviewedInstallScript> = {
     probe: (dir) => void load(dir),
   },
   '@scarf/scarf': { why: 'install analytics that swagger-ui-dist depends on; nothing to build' },
+  'core-js-pure': {
+    why: 'its postinstall prints a funding banner and nothing else; @pmmmwh/react-refresh-webpack-plugin (the dev loop only) loads it',
+  },
 };
 
 function readLock(file: string): Lockfile {
