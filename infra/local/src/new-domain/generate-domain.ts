@@ -89,6 +89,20 @@ function refusal(name: string, apiPrefix: string): string | undefined {
     return `'${name}': a domain name is 1 to ${MAX_NAME_LENGTH} lower-case letters (it is also a schema, a database, a queue, an env prefix and a path)`;
   const reserved = RESERVED[name];
   if (reserved) return `'${name}' is reserved: it is ${reserved}`;
+  if (SERVICES.some((s) => s.definition.name === name) || fs.existsSync(REPO('services', name)))
+    return `services/${name} already exists: the domain is there`;
+  if (REMOTES.some((r) => r.name === name) || fs.existsSync(REPO('frontends', name)))
+    return `frontends/${name} already exists: a remote of that name is there`;
+  for (const { definition } of SERVICES)
+    for (const route of declaredRoutes(definition))
+      if (related(route.path, apiPrefix))
+        return `${apiPrefix} is already routed to '${definition.name}' (${route.method.toUpperCase()} ${route.path}): choose another name`;
+  const remotePath = `/${name}`;
+  if (SHELL_PATHS.has(remotePath)) return `${remotePath} is a screen of the shell: choose another name`;
+  for (const remote of REMOTES)
+    for (const taken of remote.paths)
+      if (related(taken, remotePath))
+        return `${remotePath} is already a path of the '${remote.name}' remote (${taken}): choose another name`;
   // `<NAME>_X` is this service's own setting X (runner-env.ts): a name that is the head of another
   // setting (NODE_OPTIONS, LOG_LEVEL, JWT_PUBLIC_KEY) would take that setting from every other process.
   const prefix = `${name.toUpperCase()}_`;
@@ -106,20 +120,6 @@ function refusal(name: string, apiPrefix: string): string | undefined {
   ];
   const taken = settings.find((key) => key.startsWith(prefix));
   if (taken) return `'${name}' would read ${taken} as its own setting (${prefix}*): choose another name`;
-  if (SERVICES.some((s) => s.definition.name === name) || fs.existsSync(REPO('services', name)))
-    return `services/${name} already exists: the domain is there`;
-  if (REMOTES.some((r) => r.name === name) || fs.existsSync(REPO('frontends', name)))
-    return `frontends/${name} already exists: a remote of that name is there`;
-  for (const { definition } of SERVICES)
-    for (const route of declaredRoutes(definition))
-      if (related(route.path, apiPrefix))
-        return `${apiPrefix} is already routed to '${definition.name}' (${route.method.toUpperCase()} ${route.path}): choose another name`;
-  const remotePath = `/${name}`;
-  if (SHELL_PATHS.has(remotePath)) return `${remotePath} is a screen of the shell: choose another name`;
-  for (const remote of REMOTES)
-    for (const taken of remote.paths)
-      if (related(taken, remotePath))
-        return `${remotePath} is already a path of the '${remote.name}' remote (${taken}): choose another name`;
   return undefined;
 }
 
