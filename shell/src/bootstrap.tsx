@@ -18,7 +18,7 @@ import { verifyStoredSession } from './session-check';
 if (process.env.NODE_ENV !== 'production')
   void Promise.all([
     import('@campus/contracts/generated/api-answer-schemas'),
-    import('@campus/web-kit/api-answer-checks'),
+    import('@campus/web-kit/api-client'),
   ]).then(([{ apiAnswerSchemas }, { installApiAnswerChecks }]) => installApiAnswerChecks(apiAnswerSchemas));
 
 verifyStoredSession();

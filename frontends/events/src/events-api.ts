@@ -5,8 +5,7 @@ import type { CampusEvent } from '@campus/contracts/events-domain';
 import { EVENTS_PAGE_SIZE } from '@campus/contracts/events-domain-rules';
 import { eventsApi } from '@campus/contracts/generated/events-api';
 import { identityApi } from '@campus/contracts/generated/identity-api';
-import { checkAnswer } from '@campus/web-kit/api-answer-checks';
-import type { ApiClient } from '@campus/web-kit/api-client';
+import { checkAnswer, type ApiClient } from '@campus/web-kit/api-client';
 import { ApiError, NETWORK_ERROR, unnamedErrorCode } from '@campus/web-kit/api-error';
 import { useApiClient } from '@campus/web-kit/auth-context';
 

@@ -174,7 +174,13 @@ function splitChunks(kind: 'host' | 'remote'): NonNullable<Configuration['optimi
         30,
       ),
       forms: group('forms', /[\\/]node_modules[\\/](react-hook-form|@hookform)[\\/]/, 20),
-      kit: group('kit', /[\\/]packages[\\/](ui|web-kit)[\\/]src[\\/]/, 10),
+      // With the kit: the typed client's own contracts (the operation helpers and identity's
+      // catalogue, which web-kit's client and auth use), or they would be one more file on every screen.
+      kit: group(
+        'kit',
+        /[\\/]packages[\\/]((ui|web-kit)[\\/]src[\\/]|contracts[\\/]src[\\/](api-operation|generated[\\/]identity-api)\.ts$)/,
+        10,
+      ),
     },
   };
 }

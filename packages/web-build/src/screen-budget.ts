@@ -19,16 +19,18 @@ export interface ScreenBudget {
  * A shell screen: the runtime, react, react-dom, the router, the query client, ui, web-kit, the
  * shell, and on /login and /register zod and react-hook-form. Measured (ADR 0032): 6-9 files,
  * 133-170 KB (before issue 11: 32-44 files, 173-217 KB). A ratchet: lower it when a screen gets lighter.
+ * Raised by 4 KB with issue 24: the typed API client, and the pieces three remotes each had and web-kit
+ * now holds once (create-form, LoadMoreResults), which the kit carries on every screen.
  */
-export const SHELL_SCREEN_BUDGET: ScreenBudget = { files: 10, bytes: 176 * 1024 };
+export const SHELL_SCREEN_BUDGET: ScreenBudget = { files: 10, bytes: 180 * 1024 };
 
 /**
  * A remote's main screen: a shell screen plus the remote's remoteEntry.js and its routes chunk (no
  * zod: screens import their domain's `<domain>-rules` module, and forms load with the form).
  * Measured (ADR 0032): 9-10 files, 146-160 KB (/library was 60 files, 254 KB). Every remote,
- * present and future, gets this budget.
+ * present and future, gets this budget. Raised by 4 KB with issue 24 (the kit's growth, as above).
  */
-export const REMOTE_SCREEN_BUDGET: ScreenBudget = { files: 11, bytes: 166 * 1024 };
+export const REMOTE_SCREEN_BUDGET: ScreenBudget = { files: 11, bytes: 170 * 1024 };
 
 /** A screen to measure: its path, and the remote that serves it (none for the shell's own screens). */
 export interface Screen {

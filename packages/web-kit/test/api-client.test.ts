@@ -1,8 +1,7 @@
 import { communityApi } from '@campus/contracts/generated/community-api';
 import { housingApi } from '@campus/contracts/generated/housing-api';
 import { libraryApi } from '@campus/contracts/generated/library-api';
-import { createApiClient } from '../src/api-client';
-import { AnswerContractError } from '../src/api-answer-checks';
+import { AnswerContractError, createApiClient } from '../src/api-client';
 import { ApiError } from '../src/api-error';
 import { scriptedFetch } from '../src/testing/scripted-fetch';
 

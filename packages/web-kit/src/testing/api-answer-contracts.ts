@@ -2,6 +2,6 @@
 // serves through the API client is checked against the operation's contract, so a fixture (and the
 // screen written against it) cannot drift from what the services answer.
 import { apiAnswerSchemas } from '@campus/contracts/generated/api-answer-schemas';
-import { installApiAnswerChecks } from '@campus/web-kit/api-answer-checks';
+import { installApiAnswerChecks } from '@campus/web-kit/api-client';
 
 installApiAnswerChecks(apiAnswerSchemas);
