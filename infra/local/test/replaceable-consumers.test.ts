@@ -66,7 +66,7 @@ describe('the embedded bus: a service restarted in place takes over its queue', 
     await consumers.bus.subscribe(recordingConsumer().consumer);
     consumers.detach('profile');
     await consumers.bus.publish(registration('ada'));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitFor(() => consumers.waitingFor('profile') === 1);
 
     consumers.close();
     await bus.close();

@@ -25,6 +25,8 @@ export interface ReplaceableConsumers {
   bus: EventBus;
   /** The queue's service stopped: its deliveries wait until the next `subscribe` of that queue. */
   detach(queue: string): void;
+  /** How many deliveries of the queue wait for its service to subscribe again. */
+  waitingFor(queue: string): number;
   /** Ends every waiting delivery with a ConsumerGoneError (the bus keeps them for a retry it then drops). */
   close(): void;
 }
@@ -76,6 +78,7 @@ export function withReplaceableConsumers(bus: EventBus): ReplaceableConsumers {
       const seat = seats.get(queue);
       if (seat) seat.current = undefined;
     },
+    waitingFor: (queue) => seats.get(queue)?.waiting.length ?? 0,
     close() {
       for (const [queue, seat] of seats)
         for (const { reject } of seat.waiting.splice(0)) reject(new ConsumerGoneError(queue));
