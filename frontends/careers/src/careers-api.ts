@@ -32,7 +32,7 @@ export const careersQueryKeys = {
 /**
  * One page of the job posts (careersApi.listJobPosts: a bare array; a full page means there may be
  * more). All posts' first page is `?page=1&limit=50`, the read the first HTML preloads
- * (platform-registry.ts writes it with the same query); `mine` is only sent when true.
+ * (service-registry.ts writes it with the same query); `mine` is only sent when true.
  */
 export async function fetchJobPage(
   api: ApiClient,

@@ -25,7 +25,7 @@ type EventsCache = InfiniteData<EventsPage, PageParam>;
 
 /**
  * One page of the events (eventsApi.listEvents). The first is `?page=1&limit=10`, the read the first
- * HTML preloads (platform-registry.ts writes it with the same query); each next one starts after the
+ * HTML preloads (service-registry.ts writes it with the same query); each next one starts after the
  * last event of the page before, at the cursor the server gave with it, so events posted meanwhile
  * never shift a page.
  */

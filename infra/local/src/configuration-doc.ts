@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { GatewayConfig } from '@campus/gateway/config';
-import { SERVICES } from './platform-registry';
+import { SERVICES } from './service-registry';
 
 /**
  * docs/configuration.md, generated from the zod schemas every process validates its environment

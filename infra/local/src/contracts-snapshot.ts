@@ -7,7 +7,7 @@ import { EventCatalogue } from '@campus/contracts/events';
 import type { AnyRoute } from '@campus/service-kit/define-route';
 import type { ServiceDefinition } from '@campus/service-kit/service-runtime';
 import { rejectsUnknownFields, schemaBreaks, type JsonSchema } from './contracts-schema-compat';
-import { SERVICES } from './platform-registry';
+import { SERVICES } from './service-registry';
 
 /**
  * The contracts other teams' releases rely on, as data (docs/adr/0083): the JSON Schema of every

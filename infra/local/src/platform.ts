@@ -15,7 +15,7 @@ import { startGateway, type RunningGateway } from '@campus/gateway/start-gateway
 import { environmentFor, operatorSetting } from './runner-env';
 import { loadOrCreateSecrets } from './secrets';
 import { seedDemoData } from './seed';
-import { SERVICES } from './platform-registry';
+import { SERVICES } from './service-registry';
 import { withReplaceableConsumers } from './supervision/replaceable-consumers';
 
 export interface PlatformOptions {

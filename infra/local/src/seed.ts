@@ -3,7 +3,7 @@ import path from 'node:path';
 import { demoProfilesSeed } from './seeds/demo-profiles';
 import { demoUsersSeed } from './seeds/demo-users';
 import type { SeedContext, SeedStep } from './seeds/seed-step';
-import { SERVICES } from './platform-registry';
+import { SERVICES } from './service-registry';
 
 /**
  * Each service's demo data, `seeds/<service>.ts` exporting `<service>Seed`, in the registry's start

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { consumerQueues, DEFAULT_EXCHANGE } from '@campus/service-kit/bus/rabbitmq-bus';
-import { SERVICES, type RegisteredService } from './platform-registry';
+import { SERVICES, type RegisteredService } from './service-registry';
 
 /**
  * The platform's topology follows from the platform registry: what each service is called, what it

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { API_ROUTES } from '@campus/gateway/route-table';
 import { COMPOSE_FILE } from '../src/generation/compose-file';
-import { REMOTES, SERVICES } from '../src/platform-registry';
+import { REMOTES, SERVICES } from '../src/service-registry';
 import { registryProblems } from '../src/topology';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');

@@ -11,7 +11,7 @@ import {
   type RouteContract,
 } from '../src/contracts-snapshot';
 import { schemaBreaks } from '../src/contracts-schema-compat';
-import { SERVICES } from '../src/platform-registry';
+import { SERVICES } from '../src/service-registry';
 
 const empty = (): ContractSet => ({ events: {}, api: {}, remotes: {}, shared: {} });
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { EVENT_NAMES } from '@campus/contracts/events';
-import { SERVICES } from '../src/platform-registry';
+import { SERVICES } from '../src/service-registry';
 
 /**
  * docs/events.md's catalogue table is the complete list of events with producer and consumers

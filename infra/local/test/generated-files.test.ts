@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '@campus/service-kit/define-route';
 import { apiCatalogueFiles } from '../src/generation/api-catalogue';
 import { generatedFiles, staleFiles } from '../src/generation/generated-files';
-import type { RegisteredService } from '../src/platform-registry';
+import type { RegisteredService } from '../src/service-registry';
 
 /**
  * The one drift check: every file generated from the platform registry and the services' declared

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import prettier from 'prettier';
 import { TEMPLATE_ROOT } from '../src/new-domain/domain-template';
-import { SERVICES } from '../src/platform-registry';
+import { SERVICES } from '../src/service-registry';
 import { copyRepository } from './support/scratch-repository';
 
 /**
@@ -95,7 +95,7 @@ describeGenerator('npm run new:domain', () => {
       [
         // By the generator: the registry entry and the events doc's consumers.
         'M docs/events.md',
-        'M infra/local/src/platform-registry.ts',
+        'M infra/local/src/service-registry.ts',
         // By the repository's own generators (npm run generate, docs:config).
         'M docker-compose.yml',
         'M docs/configuration.md',
@@ -117,7 +117,7 @@ describeGenerator('npm run new:domain', () => {
       expect(changedFiles()).toContain(file);
 
     const nextPort = Math.max(...SERVICES.map((s) => s.port)) + 1;
-    const registry = git('diff', '-U0', '--', 'infra/local/src/platform-registry.ts')
+    const registry = git('diff', '-U0', '--', 'infra/local/src/service-registry.ts')
       .split('\n')
       .filter((line) => /^[-+](?![-+])/.test(line));
     expect(registry).toEqual([

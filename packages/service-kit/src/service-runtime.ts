@@ -54,7 +54,7 @@ export interface BaseServiceConfig {
 
 /**
  * A service, declared: what runners start and what the platform's topology is generated from
- * (`infra/local/src/platform-registry.ts` lists them). Write it with `defineService`, which infers
+ * (`infra/local/src/service-registry.ts` lists them). Write it with `defineService`, which infers
  * `C` and `P` from `consumes` and `produces`, so the handlers and `emit` are checked against them.
  * (`C` and `P` default to any only so that runners can hold every service in one list.)
  */

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { IDENTITY_FIELDS } from '@campus/contracts/api-operation';
 import type { AnyRoute } from '@campus/service-kit/define-route';
 import { declaredRoutes } from '../contracts-snapshot';
-import type { RegisteredService } from '../platform-registry';
+import type { RegisteredService } from '../service-registry';
 import { GENERATED_HEADER, repoPath } from './generated-file';
 
 /**

@@ -1,6 +1,6 @@
 import type { AnyRoute } from '@campus/service-kit/define-route';
 import { declaredRoutes } from '../contracts-snapshot';
-import type { RegisteredRemote, RegisteredService } from '../platform-registry';
+import type { RegisteredRemote, RegisteredService } from '../service-registry';
 import { GENERATED_HEADER, repoPath, type GeneratedFile } from './generated-file';
 
 /**

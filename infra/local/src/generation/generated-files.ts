@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { REMOTES, SERVICES } from '../platform-registry';
+import { REMOTES, SERVICES } from '../service-registry';
 import { BROKER_DEFINITIONS_FILE, renderBrokerDefinitions } from '../topology';
 import { apiCatalogueFiles } from './api-catalogue';
 import { composeFile } from './compose-file';

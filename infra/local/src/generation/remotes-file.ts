@@ -1,5 +1,5 @@
 import type { RemotesConfig } from '@campus/web-kit/remotes-registry';
-import type { RegisteredRemote } from '../platform-registry';
+import type { RegisteredRemote } from '../service-registry';
 import { repoPath, type GeneratedFile } from './generated-file';
 
 /**

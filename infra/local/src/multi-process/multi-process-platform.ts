@@ -5,7 +5,7 @@ import { GatewayConfig } from '@campus/gateway/config';
 import { environmentFor, operatorSetting } from '../runner-env';
 import { loadOrCreateSecrets } from '../secrets';
 import { seedDemoData } from '../seed';
-import { SERVICES } from '../platform-registry';
+import { SERVICES } from '../service-registry';
 import { DEFAULT_DATABASE_URL, databaseUrl, dropDatabases, ensureDatabases } from './databases';
 import { freePort } from './ports';
 import { superviseProcess, type ProcessExit, type SupervisedProcess } from './supervised-process';
@@ -30,7 +30,7 @@ export interface MultiProcessPlatformOptions {
   /** Tests: drop the databases again on stop. */
   dropDatabasesOnStop?: boolean;
   amqpUrl?: string;
-  /** 'registry': the fixed ports of platform-registry.ts; 'free': any free ports (tests side by side). */
+  /** 'registry': the fixed ports of service-registry.ts; 'free': any free ports (tests side by side). */
   servicePorts?: 'registry' | 'free';
   /** Overrides of every process's environment (tests: a known TEACHER_CODE, a cheaper password hash). */
   env?: Record<string, string>;

@@ -5,7 +5,7 @@ import { GatewayConfig } from '@campus/gateway/config';
 import { SHELL_PATHS } from '@campus/web-kit/shell-paths';
 import { declaredRoutes } from '../contracts-snapshot';
 import { REPO_ROOT } from '../generation/generated-file';
-import { REMOTES, SERVICES } from '../platform-registry';
+import { REMOTES, SERVICES } from '../service-registry';
 import { SERVICE_NAME } from '../topology';
 import {
   domainFiles,
@@ -204,7 +204,7 @@ export function generateDomain(options: GenerateDomainOptions): GeneratedDomain 
       `packages/contracts already uses ${taken.join(', ')}: choose another name, nothing was written`,
     );
   const port = Math.max(...SERVICES.map((s) => s.port)) + 1;
-  const registryFile = REPO('infra', 'local', 'src', 'platform-registry.ts');
+  const registryFile = REPO('infra', 'local', 'src', 'service-registry.ts');
   const registry = withRegistryEntry(fs.readFileSync(registryFile, 'utf8'), { name, port });
   // npm run generate writes docs/events.md's consumers: refuse now, before writing, if it could not.
   withEventConsumers(fs.readFileSync(REPO('docs', 'events.md'), 'utf8'), []);

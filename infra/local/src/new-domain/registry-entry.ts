@@ -14,7 +14,7 @@ export interface RegistryEntry {
 
 export class RegistryEditError extends Error {
   constructor(message: string) {
-    super(`infra/local/src/platform-registry.ts: ${message}`);
+    super(`infra/local/src/service-registry.ts: ${message}`);
     this.name = 'RegistryEditError';
   }
 }
@@ -39,7 +39,7 @@ function appended(array: ts.ArrayLiteralExpression, entry: string) {
 }
 
 export function withRegistryEntry(source: string, { name, port }: RegistryEntry): string {
-  const file = ts.createSourceFile('platform-registry.ts', source, ts.ScriptTarget.Latest, true);
+  const file = ts.createSourceFile('service-registry.ts', source, ts.ScriptTarget.Latest, true);
   const imports = file.statements.filter(ts.isImportDeclaration);
   const lastImport = imports.at(-1);
   if (!lastImport) throw new RegistryEditError('no imports to add the service definition beside');

@@ -10,7 +10,7 @@
  */
 import type { ServiceDefinition } from '@campus/service-kit/service-runtime';
 import { startPlatform } from '../platform';
-import { SERVICES } from '../platform-registry';
+import { SERVICES } from '../service-registry';
 import {
   CRASH_EXIT_CODE,
   PLATFORM_CHILD_ENV,
