@@ -1,3 +1,4 @@
+const os = require('node:os');
 const { transformIgnorePatterns } = require('./jest.esm-packages');
 
 // One jest run for every workspace: Node projects hit real HTTP and a real database;
@@ -9,8 +10,13 @@ const swc = [
 const transform = { '^.+\\.(t|j)sx?$': swc };
 
 module.exports = {
-  // Opening an embedded PostgreSQL takes seconds, more on a busy 2-core machine.
-  testTimeout: 30_000,
+  // Jest's default is one worker per core but one, so a single worker on a 2-core CI machine. The
+  // suites mostly wait on an embedded PostgreSQL or a socket; two workers there halve the wall time
+  // (housing and careers: 100 s -> 48 s with the PGlite template, docs/adr/0108).
+  maxWorkers: Math.max(2, os.availableParallelism() - 1),
+  // Opening an embedded PostgreSQL and migrating a service takes seconds, more on a busy 2-core
+  // machine (a beforeAll that starts a service passed 30 s while the browser suite built beside it).
+  testTimeout: 60_000,
   projects: [
     {
       displayName: 'node',

@@ -9,9 +9,14 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   gateway: () => import('./gateway-overhead'),
   careers: () => import('./careers-search'),
   community: () => import('./community'),
+  // Hub search at 100,000 posts: full-text (GIN, ts_rank) against an ILIKE scan, same run.
+  'community-search': () => import('./community-search'),
   'library-search': () => import('./library-search'),
+  'library-pdf': () => import('./library-pdf'),
   'profile-counts': () => import('./profile-counts'),
   'housing-list': () => import('./housing-list'),
+  // Reply -> live notification latency, and 2,000 open streams on one gateway (embedded and multi-process).
+  'notifications-live': () => import('./notifications-live'),
   // Posters (upload times, bytes for a phone), then Lighthouse mobile on /events with 12 events.
   // Unrelated reads during 12 concurrent poster uploads in `npm start`'s one process.
   'events-uploads': () => import('./events-upload-pressure'),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { InterviewExperience, InterviewSearchResponse, JobPost } from '@campus/contracts/careers';
 import { waitFor } from '@campus/service-kit/testing/wait-for';
 import { signUp, type SignedInUser } from '../support/accounts';
+import { ApiClient } from '../support/api-client';
 
 let author: SignedInUser;
 let other: SignedInUser;
@@ -63,4 +64,50 @@ test('an interview experience through the gateway: shared, found by an accent-fr
   const detail = await other.client.get<InterviewExperience>(`/api/interview/${shared.body.data._id}`);
   expect(detail.body.interviewRoundsDescription).toBe('<p>Café-style <strong>whiteboard</strong></p>');
   expect(detail.body.uploaderName).toBe(author.name);
+});
+
+test('own what you post, through the gateway: the author edits a job post (others get 403 NOT_OWNER), edits and deletes an anonymous experience that names them to nobody', async () => {
+  const job = await author.client.post<JobPost>('/api/job/createjobpost', {
+    companyName: company,
+    role: 'Data Intern',
+    jobDescription: 'SQL and dashboards.',
+    salary: '30,000 / month',
+  });
+  const refused = await other.client.request<{ code: string }>('PATCH', `/api/job/jobpost/${job.body._id}`, {
+    role: 'Hacked',
+  });
+  expect(refused).toMatchObject({ status: 403, body: { code: 'NOT_OWNER' } });
+  const edited = await author.client.request<JobPost>('PATCH', `/api/job/jobpost/${job.body._id}`, {
+    role: 'Data Engineer Intern',
+  });
+  expect(edited.status).toBe(200);
+  expect(edited.body).toMatchObject({ role: 'Data Engineer Intern', editedAt: expect.any(String) });
+
+  const shared = await author.client.post<{ data: InterviewExperience }>('/api/interview/create', {
+    companyName: company,
+    role: 'Analyst',
+    salary: 'NA',
+    isAnonymous: true,
+  });
+  const id = shared.body.data._id;
+  const patched = await author.client.request<InterviewExperience>('PATCH', `/api/interview/${id}`, {
+    role: 'Business Analyst',
+  });
+  expect(patched.body).toMatchObject({
+    role: 'Business Analyst',
+    postedBy: null,
+    uploaderName: null,
+    mine: true,
+  });
+  for (const reader of [other.client, new ApiClient()]) {
+    const read = await reader.get<InterviewExperience>(`/api/interview/${id}`);
+    expect(read.body.role).toBe('Business Analyst');
+    const text = JSON.stringify(read.body);
+    expect(text).not.toContain(author._id);
+    expect(text).not.toContain(author.name);
+    expect(text).not.toContain('"mine"');
+  }
+  expect((await other.client.request('DELETE', `/api/interview/${id}`)).status).toBe(403);
+  expect((await author.client.request('DELETE', `/api/interview/${id}`)).status).toBe(200);
+  expect((await other.client.get(`/api/interview/${id}`)).status).toBe(404);
 });

@@ -96,14 +96,17 @@ describe('community through the gateway: posts, anonymity, votes, threads, pledg
     expect(JSON.stringify(list.body)).not.toContain(author._id);
   });
 
-  it('when a student pledges, then 201 and the campaign total grows for everyone', async () => {
+  it('when a student pledges, then 201 pending: the public total waits for the organiser, the pending sum grows (issue 28)', async () => {
     const before = (await guest.get<CampaignsAnswer>('/api/fundraising')).body.data.find(
       (c) => c.id === '2',
     )!;
-    const res = await reader.client.post('/api/fundraising/2/pledges', { amount: 300 });
+    const utr = String(Date.now()).slice(-12).padStart(12, '7');
+    const res = await reader.client.post('/api/fundraising/2/pledges', { amount: 300, utr });
     expect(res.status).toBe(201);
     const after = (await guest.get<CampaignsAnswer>('/api/fundraising')).body.data.find((c) => c.id === '2')!;
-    expect(after.raised).toBe(before.raised + 300);
+    expect(after.raised).toBe(before.raised);
+    expect(after.pending.sum).toBe(before.pending.sum + 300);
+    expect((await reader.client.post('/api/fundraising/2/pledges', { amount: 300, utr })).status).toBe(409);
     expect((await reader.client.post('/api/fundraising/2/pledges', { amount: 0 })).status).toBe(400);
   });
 });

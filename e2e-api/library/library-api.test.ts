@@ -110,6 +110,10 @@ describe('library through the gateway: upload, review, search, like, bookmark', 
         likes: [],
         status: 'pending',
         createdAt: expect.any(String),
+        // Additive (issue 26): null until its uploader edits it.
+        editedAt: null,
+        // Additive (issue 26): what a teacher's verdict names, so an edit made meanwhile is not accepted unseen.
+        version: 1,
       },
     });
   });
@@ -225,6 +229,58 @@ describe('library through the gateway: upload, review, search, like, bookmark', 
     expect(theirs.body).toMatchObject({ success: true, data: { booksBookmark: [] } });
     const snooping = await otherStudent.client.get(`/api/commonData/bookmarks/${reader._id}`);
     expect(snooping.status).toBe(403);
+  });
+});
+
+describe('the uploader owns their book through the gateway (issue 26)', () => {
+  it('when a declined book is corrected, then a stranger cannot edit or delete it, the uploader’s edit puts it back in the teacher’s queue, and their delete takes it off their profile count', async () => {
+    const book = await uploadBook();
+    await inPendingList(book.id);
+    const declined = await teacher.client.request('PUT', `/api/book/${book.id}/status`, {
+      status: 2,
+      reason: 'The link asks for access.',
+    });
+    expect(declined.status).toBe(200);
+
+    const stranger = await otherStudent.client.request<{ code: string }>('PATCH', `/api/book/${book.id}`, {
+      title: 'Hijacked',
+    });
+    expect(stranger.status).toBe(403);
+    expect(stranger.body.code).toBe('NOT_OWNER');
+    expect((await otherStudent.client.request('DELETE', `/api/book/${book.id}`)).status).toBe(403);
+
+    const corrected = await student.client.request<ListAnswer<Book>>('PATCH', `/api/book/${book.id}`, {
+      driveLink: 'https://drive.google.com/file/d/e2e-shared-now/view',
+    });
+    expect(corrected.status).toBe(200);
+    expect(corrected.body).toMatchObject({
+      message: 'Book updated and sent back for review',
+      data: { status: 'pending', driveLink: 'https://drive.google.com/file/d/e2e-shared-now/view' },
+    });
+    expect(corrected.body.data.editedAt).toEqual(expect.any(String));
+    await inPendingList(book.id);
+
+    // The profile has the book (counted, and pending again in My uploads) before it is deleted.
+    const uploadsOfStudent = () =>
+      student.client.get<ListAnswer<Array<{ bookId: string; status: string | null }>>>(
+        `/api/commonData/${student._id}/uploads?limit=50`,
+      );
+    await waitFor("the resubmitted book pending in the uploader's My uploads", uploadsOfStudent, {
+      until: (r) =>
+        r.status === 200 && r.body.data.some((u) => u.bookId === book.id && u.status === 'pending'),
+    });
+    const counted = (
+      await student.client.get<ListAnswer<{ bookCount: number }>>(`/api/commonData/${student._id}`)
+    ).body.data.bookCount;
+    const deleted = await student.client.request('DELETE', `/api/book/${book.id}`);
+    expect(deleted.status).toBe(200);
+    expect((await student.client.get(`/api/book/${book.id}`)).status).toBe(404);
+    await waitFor(
+      "the uploader's bookCount to drop after the delete",
+      () => student.client.get<ListAnswer<{ bookCount: number }>>(`/api/commonData/${student._id}`),
+      { until: (r) => r.status === 200 && r.body.data.bookCount === counted - 1 },
+    );
+    expect((await uploadsOfStudent()).body.data.some((u) => u.bookId === book.id)).toBe(false);
   });
 });
 

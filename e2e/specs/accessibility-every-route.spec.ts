@@ -110,6 +110,7 @@ function routesFor(role: Role, seeded: Seeded): string[] {
     '/interviews',
     seeded.interviewPath,
     '/interviews/Zephyr/not-an-id',
+    '/companies/zephyr',
     '/jobs',
     '/community',
     `/post/${seeded.postId}`,
@@ -118,6 +119,8 @@ function routesFor(role: Role, seeded: Seeded): string[] {
     '/roomfinder',
     '/profile',
     '/profile/createjob',
+    // Teachers' queue; a guest gets the log-in prompt, a student "Only teachers can moderate."
+    '/moderation',
   ];
   if (role === 'guest') return [...everyone, '/login', '/register', '/roomfinder/myroomrequest'];
   const signedInRoutes = [

@@ -70,7 +70,12 @@ for (const viewport of [
       await page.waitForURL(/\/jobs$/);
       const listed = page.getByRole('listitem').filter({ hasText: company });
       await expect(listed).toBeVisible();
-      await expect(listed.getByRole('button', { name: /Delete/ })).toHaveCount(0);
+      // Issue 26: the author edits and deletes their post wherever they see it, All Job Posts included.
+      await expect(listed.getByRole('button', { name: `Edit Platform Intern at ${company}` })).toBeVisible();
+      await expect(
+        listed.getByRole('button', { name: `Delete Platform Intern at ${company}` }),
+      ).toBeVisible();
+      await expect(listed.getByRole('button', { name: /Report/ })).toHaveCount(0);
       expect(await seriousViolations(page)).toEqual([]);
 
       const asStudent = await signedInApi(playwright, baseURL!, student);
@@ -152,7 +157,7 @@ for (const viewport of [
         'KUBERNETES netw',
       );
       await expect(card).toBeVisible();
-      await card.getByRole('link', { name: company }).click();
+      await card.getByRole('link', { name: company, exact: true }).click();
 
       await expect(page.getByRole('heading', { level: 1, name: company })).toBeVisible();
       await expect(page.getByText('As Per Business')).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test } from '../src/fixtures';
 import { seriousViolations } from '../src/axe';
+import { FUNDRAISING_MESSAGES } from '@campus/contracts/fundraising-rules';
 
 for (const viewport of [
   { width: 1280, height: 800 },
@@ -93,7 +94,11 @@ for (const viewport of [
       await expect(guest.getByText('Please log in to vote.')).toBeVisible();
     });
 
-    test('a student pledges to a campaign and its total grows', async ({ page, registered, logIn }) => {
+    test('a student pledges to a campaign with its UTR: it is pending, shown apart, and the confirmed total waits for the organiser', async ({
+      page,
+      registered,
+      logIn,
+    }) => {
       await logIn(page, await registered('student'));
       await page.goto('/fundrasing');
       await expect(page.getByRole('heading', { level: 1, name: 'Empower Our Community' })).toBeVisible();
@@ -112,16 +117,19 @@ for (const viewport of [
         'href',
         /^upi:\/\/pay\?.*am=750/,
       );
+      await card.getByLabel('UPI transaction ID (UTR)').fill(String(Date.now()).slice(-12).padStart(12, '7'));
       await card.getByRole('button', { name: 'Pledge' }).click();
-      await expect(page.getByText('Thank you! Your pledge is recorded.')).toBeVisible();
-      await expect(card.getByText(`₹${(raisedBefore + 750).toLocaleString('en-IN')}`)).toBeVisible();
+      await expect(page.getByText(FUNDRAISING_MESSAGES.pledgePending)).toBeVisible();
+      await expect(
+        card.getByText(/pending in \d+ pledges?, not counted until the organiser confirms/),
+      ).toBeVisible();
       await expect(card.getByLabel('Amount (₹)')).toHaveValue('');
       await page.reload();
       await expect(
         page
           .getByRole('listitem')
           .filter({ hasText: 'Sports Equipment Upgrade' })
-          .getByText(`₹${(raisedBefore + 750).toLocaleString('en-IN')}`),
+          .getByText(`₹${raisedBefore.toLocaleString('en-IN')}`, { exact: true }),
       ).toBeVisible();
     });
   });

@@ -12,6 +12,17 @@ const posterBytes = (seed: number) =>
     .toBuffer();
 
 /** Posts `count` events through the API as `account` (upload, then createform), oldest first. */
+/**
+ * "Upcoming Events" lists what has not ended, soonest first (issue 27). A batch posted later ends
+ * sooner than every batch before it (and than undated events, which end 30 days after posting), so
+ * a test's own events lead the grid; within a batch the last posted ends first, as the newest leads
+ * the carousel.
+ */
+const LOADED_AT = Date.now();
+// 20 minutes ahead at first, 3 s sooner for every second since the file loaded (its tests run within
+// minutes of that): sooner than what other specs post at the same time, and never in the past.
+const batchEnd = () => LOADED_AT + 20 * 60 * 1000 - (Date.now() - LOADED_AT) * 3;
+
 async function postEvents(
   request: APIRequestContext,
   baseURL: string,
@@ -23,7 +34,9 @@ async function postEvents(
     data: { email: account.email, password: account.password },
   });
   expect(login.status()).toBe(200);
+  const lastEnd = batchEnd();
   for (let i = 0; i < count; i++) {
+    const endsAt = lastEnd + (count - 1 - i) * 1000;
     const upload = await request.post(`${baseURL}/api/event/upload`, {
       multipart: { poster: { name: 'poster.jpg', mimeType: 'image/jpeg', buffer: await posterBytes(i) } },
     });
@@ -34,6 +47,8 @@ async function postEvents(
         posterLink: posterUrl,
         registerLink: 'https://forms.example.org/e2e',
         title: `${tag} ${i + 1}`,
+        startsAt: new Date(endsAt - 60 * 60 * 1000).toISOString(),
+        endsAt: new Date(endsAt).toISOString(),
         description: `Event number ${i + 1} of the ${tag} batch.`,
         instagramLink: i % 2 === 0 ? 'https://www.instagram.com/campus.e2e/' : undefined,
       },
@@ -56,6 +71,13 @@ test.describe('campus events', () => {
 
     await form.getByLabel(/^Event title/).fill('E2E Launch Party');
     await form.getByLabel(/^Registration link/).fill('https://forms.example.org/launch');
+    // Three days ahead, as the form's campus-time (IST) inputs take it.
+    const campusTime = (ms: number) => new Date(ms + 5.5 * 60 * 60 * 1000).toISOString().slice(0, 16);
+    await form.getByLabel(/^Starts/).fill(campusTime(Date.now() + 3 * 24 * 60 * 60 * 1000));
+    await form
+      .getByLabel(/^Ends/)
+      .fill(campusTime(Date.now() + 3 * 24 * 60 * 60 * 1000 + 3 * 60 * 60 * 1000));
+    await form.getByLabel(/^Venue/).fill('Main Auditorium');
     await form.getByRole('button', { name: 'Post Event' }).click();
     await expect(form.getByText('Please select a poster to upload.').first()).toBeVisible();
 

@@ -132,8 +132,10 @@ export const GatewayConfig = z
       .number()
       .int()
       .min(1024)
-      .default(9 * 1024 * 1024)
-      .describe('Largest body on upload routes (event posters).'),
+      .default(21 * 1024 * 1024)
+      .describe(
+        'Largest body on upload routes (book PDFs up to 20 MB with their multipart framing; each service caps its own files lower).',
+      ),
     UPSTREAM_TIMEOUT_MS: z.coerce
       .number()
       .int()
@@ -166,6 +168,18 @@ export const GatewayConfig = z
       .default(3_000)
       .describe(
         'Longest wait for a turn at a busy service (never past the route timeout); then 503 OVERLOADED.',
+      ),
+    /**
+     * Event streams (server-sent events) are long-lived: they are counted apart from the admission
+     * gate of short requests, each service up to this many open through one gateway.
+     */
+    UPSTREAM_MAX_STREAMS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(10_000)
+      .describe(
+        'Event streams (server-sent events) open to one service through this gateway at once, apart from UPSTREAM_MAX_IN_FLIGHT; beyond it: 503 OVERLOADED.',
       ),
     HEALTH_TIMEOUT_MS: z.coerce
       .number()

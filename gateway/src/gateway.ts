@@ -14,6 +14,7 @@ import { capBodySize, rejectForeignOrigins, securityHeaders, stripIdentityHeader
 import { staticWebRouter } from './static-web';
 import { createWebProxy } from './web-proxy';
 import { checkAccessToken } from './token-check';
+import { DATA_EXPORT_PATH, dataExport } from './data-export';
 import { createAccessTokenVerifier } from '@campus/service-kit/auth';
 import { renewLapsedSessions } from './session-renewal';
 import { pollRevokedSessions } from './session-revocations';
@@ -22,14 +23,18 @@ import { pollRevokedSessions } from './session-revocations';
  * API answers that are JSON and at least 1 KB (a search page is ~9 KB) go out gzip/brotli to clients
  * that accept it, with `Vary: Accept-Encoding`; smaller ones are not worth the CPU. Only the answer is
  * wrapped (the request body still streams to the service), and only JSON: anything else the services
- * send (files, a stream) passes through as it came, never held in a compressor's buffer.
+ * send (files, a stream) passes through as it came, never held in a compressor's buffer. An event
+ * stream (text/event-stream) above all: a compressor holds its frames until a block fills, so a
+ * notification would wait for the next ones; the stream's routes never reach the compressor at all.
  */
-const compressJsonAnswers = compression({
+const compressible = compression({
   threshold: 1024,
   filter: (req, res) =>
     /^application\/(?:[\w.+-]+\+)?json\b/i.test(String(res.getHeader('content-type') ?? '')) &&
     compression.filter(req, res),
 });
+const compressJsonAnswers: express.RequestHandler = (req, res, next) =>
+  resolveRoute(req.path)?.stream ? next() : compressible(req, res, next);
 
 /**
  * A path whose first segment, decoded and in any case, is `api` followed by nothing or by a
@@ -85,8 +90,10 @@ export function createGateway(
     defaultTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
     publicOrigin: config.PUBLIC_ORIGIN,
     admission,
+    maxStreams: config.UPSTREAM_MAX_STREAMS,
     logger,
   });
+  const exportData = dataExport({ upstreams, timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger });
   for (const warning of configWarnings(config)) logger.warn(warning);
   const app = express();
   app.disable('x-powered-by');
@@ -118,6 +125,9 @@ export function createGateway(
     cookieParser(),
     sessionRenewal.handler,
     checkAccessToken(verifyAccessToken, revokedSessions),
+    // The gateway's own route: one archive of what every service holds about the caller (issue 26 §3).
+    (req, res, next) =>
+      req.method === 'GET' && req.path === DATA_EXPORT_PATH ? exportData(req, res, next) : next(),
     compressJsonAnswers,
     proxy.handler,
   );

@@ -26,6 +26,12 @@ export const OVERLOADED_RETRY_AFTER_SECONDS = 2;
  * and beyond that a JSON 503 OVERLOADED with Retry-After, answered at once. The socket pool is
  * larger than the gate, so a request never waits in it: the pool's queue has no deadline, and a
  * request it held could have its headers flushed before http-proxy announces it.
+ *
+ * An event stream (a route marked `stream`) lives for minutes: it would hold a slot of that gate
+ * (and a socket of that pool) for all of it, and a few hundred open streams would starve every
+ * short request. Streams have their own count (`maxStreams` open per service, none queued: beyond
+ * it a 503 at once) and their own socket pool; they have the route's time to begin and none after,
+ * and pass through unbuffered (the compression in front of the proxy leaves them alone).
  */
 export function createApiProxy(options: {
   upstreams: ReadonlyMap<string, string>;
@@ -33,6 +39,8 @@ export function createApiProxy(options: {
   /** The origin users see (PUBLIC_ORIGIN): its scheme and host are what the services are told. */
   publicOrigin?: string;
   admission: AdmissionLimits & { queueTimeoutMs: number };
+  /** Event streams open to one service at once (UPSTREAM_MAX_STREAMS). */
+  maxStreams: number;
   logger: Logger;
 }): { handler: RequestHandler; close(): void } {
   const publicUrl = options.publicOrigin ? new URL(options.publicOrigin) : undefined;
@@ -42,8 +50,24 @@ export function createApiProxy(options: {
   const agents = new Map<string, http.Agent>();
   const gates = new Map<string, UpstreamAdmission>();
   const proxies = new Map<string, RequestHandler>();
+  const streamAgents = new Map<string, http.Agent>();
+  const streamGates = new Map<string, UpstreamAdmission>();
 
-  const agentFor = (service: string) => {
+  const agentFor = (service: string, stream: boolean) => {
+    if (stream) {
+      let agent = streamAgents.get(service);
+      if (!agent) {
+        // One socket per open stream, bounded by the stream count (the gate), never queued here.
+        const agentOptions: http.AgentOptions & Pick<SocketConstructorOpts, 'noDelay'> = {
+          keepAlive: false,
+          maxSockets: Infinity,
+          noDelay: true,
+        };
+        agent = new http.Agent(agentOptions);
+        streamAgents.set(service, agent);
+      }
+      return agent;
+    }
     let agent = agents.get(service);
     if (!agent) {
       // Socket options pass through to each connection (Node's Agent); the types list only the Agent's own.
@@ -61,22 +85,25 @@ export function createApiProxy(options: {
     return agent;
   };
 
-  const gateFor = (service: string) => {
-    let gate = gates.get(service);
+  const gateFor = (service: string, stream = false) => {
+    const all = stream ? streamGates : gates;
+    let gate = all.get(service);
     if (!gate) {
-      gate = new UpstreamAdmission(options.admission);
-      gates.set(service, gate);
+      gate = new UpstreamAdmission(
+        stream ? { maxInFlight: options.maxStreams, maxQueued: 0 } : options.admission,
+      );
+      all.set(service, gate);
     }
     return gate;
   };
 
-  const proxyFor = (service: string, target: string, timeoutMs: number): RequestHandler => {
-    const key = `${service}|${timeoutMs}`;
+  const proxyFor = (service: string, target: string, timeoutMs: number, stream: boolean): RequestHandler => {
+    const key = `${service}|${timeoutMs}|${stream ? 'stream' : 'answer'}`;
     let proxy = proxies.get(key);
     if (!proxy) {
       proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
         target,
-        agent: agentFor(service),
+        agent: agentFor(service, stream),
         // X-Forwarded-* are set on the request before it gets here (forwardedHeaders), never appended.
         xfwd: false,
         // Only the plugin that wires `on`: errors get our JSON answers, logs go through the access log.
@@ -91,7 +118,8 @@ export function createApiProxy(options: {
             proxyReq.once('response', () => {
               clearTimeout(req.upstreamDeadline);
               // Once the answer has begun, a service silent for the route's timeout has its answer cut.
-              proxyReq.setTimeout(timeoutMs, () => proxyReq.destroy());
+              // Not a stream: it is quiet between events by nature (its heartbeats are the service's).
+              if (!stream) proxyReq.setTimeout(timeoutMs, () => proxyReq.destroy());
             });
           },
           // An answer the service cut (it died, or stalled and was cut) is cut for the client too:
@@ -195,12 +223,13 @@ export function createApiProxy(options: {
     // service for good).
     if (req.socket.destroyed || res.writableEnded) return;
     const { service } = route;
+    const stream = route.stream === true;
     const timeoutMs = route.timeoutMs ?? options.defaultTimeoutMs;
     setForwardedHeaders(req);
     const forwarded = req as Request & ForwardedRequest;
     let release: (() => void) | undefined;
     // Whatever ends the exchange (answer sent, client gone) frees the slot, the deadline, the queue place.
-    const cancelWait = gateFor(service).enter(
+    const cancelWait = gateFor(service, stream).enter(
       Math.min(options.admission.queueTimeoutMs, timeoutMs),
       (releaseSlot, waitedMs) => {
         release = releaseSlot;
@@ -221,7 +250,7 @@ export function createApiProxy(options: {
           Math.max(1, timeoutMs - waitedMs),
         );
         // req.url is the full public path (the API router is not mounted at a prefix): forwarded unchanged.
-        proxyFor(service, target, timeoutMs)(req, res, next);
+        proxyFor(service, target, timeoutMs, stream)(req, res, next);
       },
       (reason) => shed(res, service, reason),
     );
@@ -246,7 +275,7 @@ export function createApiProxy(options: {
   return {
     handler,
     close: () => {
-      for (const agent of agents.values()) agent.destroy();
+      for (const agent of [...agents.values(), ...streamAgents.values()]) agent.destroy();
     },
   };
 }

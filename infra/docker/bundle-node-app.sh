@@ -29,7 +29,7 @@ native_packages="sharp"
 externals=""
 for package in "$@" $native_packages; do externals="$externals --external:$package"; done
 # shellcheck disable=SC2086 # $externals is a list of flags
-node_modules/.bin/esbuild "$app/src/main.ts" --bundle --platform=node --target=node20 --format=cjs \
+node_modules/.bin/esbuild "$app/src/main.ts" --bundle --platform=node --target=node24 --format=cjs \
   --external:pg-native $externals --minify-syntax --sourcemap --log-level=warning \
   --outfile="$out/dist/main.js"
 if [ -d "$app/migrations" ]; then cp -R "$app/migrations" "$out/migrations"; fi
@@ -38,6 +38,16 @@ for package in $native_packages; do
     # shellcheck disable=SC2046 # one package name a line
     set -- "$@" $(node infra/docker/package-closure.cjs "$package")
   fi
+done
+# A worker thread's entry (<name>.worker.mjs, started by path from __dirname) runs as a file, not from
+# the bundle: it is copied beside main.js, and the packages it imports are kept as files.
+for worker in $(find "$app/src" -name '*.worker.mjs'); do
+  cp "$worker" "$out/dist/"
+  for imported in $(sed -n "s/^import .* from '\([^.'][^']*\)';$/\1/p" "$worker" | grep -v '^node:' |
+    sed 's#^\(@[^/]*/[^/]*\|[^/]*\).*#\1#' | sort -u); do
+    # shellcheck disable=SC2046 # one package name a line
+    set -- "$@" $(node infra/docker/package-closure.cjs "$imported")
+  done
 done
 for package in "$@"; do
   if [ -e "$out/node_modules/$package" ]; then continue; fi

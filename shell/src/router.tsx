@@ -12,6 +12,7 @@ const RegisterPage = lazy(() => import('./pages/register-page'));
 const LoginPage = lazy(() => import('./pages/login-page'));
 const FeaturePage = lazy(() => import('./pages/feature-page'));
 const LogoutPage = lazy(() => import('./pages/logout-page'));
+const PrivacyPage = lazy(() => import('./pages/privacy-page'));
 
 /**
  * The shell's routes, declared as elements under the page's <BrowserRouter>. No data router: the
@@ -34,6 +35,7 @@ export function ShellRoutes() {
           <Route element={<RouteErrorBoundary />}>
             <Route path="/feature" element={<FeaturePage />} />
             <Route path="/logout" element={<LogoutPage />} />
+            <Route path="/privacy" element={<PrivacyPage />} />
             {/* Every other path belongs to a remote (per /remotes.json) or is the 404 page. */}
             <Route path="*" element={<RemoteRoutes />} />
           </Route>

@@ -5,13 +5,28 @@ import {
   CAREERS_MESSAGES,
   INTERVIEW_PAGE_SIZE,
   JOB_PAGE_SIZE,
+  JOB_SEARCH_PAGE_SIZE,
   type InterviewSort,
+  type JobType,
 } from '@campus/contracts/careers-rules';
 import { careersApi } from '@campus/contracts/generated/careers-api';
 import { useToast } from '@campus/ui/toast';
 import type { ApiClient } from '@campus/web-kit/api-client';
 import { useApiClient } from '@campus/web-kit/auth-context';
 import type { ListPage } from '@campus/web-kit/use-load-more-list';
+
+/** The jobs page's search (issue 28); all blank is the spec's list. */
+export interface JobFilters {
+  q: string;
+  jobType: '' | JobType;
+  city: string;
+  /** '' or a number of days. */
+  closing: string;
+  paid: boolean;
+}
+
+export const isJobSearch = (f: JobFilters) =>
+  Boolean(f.q.trim() || f.jobType || f.city.trim() || f.closing || f.paid);
 
 export interface InterviewFilters {
   q: string;
@@ -24,9 +39,11 @@ export const careersQueryKeys = {
   all: ['careers'] as const,
   jobs: ['careers', 'jobs'] as const,
   jobList: (mine: boolean, userId: string | undefined) => ['careers', 'jobs', mine ? userId : 'all'] as const,
+  jobSearch: (filters: JobFilters) => ['careers', 'jobs', 'search', filters] as const,
   searches: ['careers', 'interviews', 'search'] as const,
   search: (filters: InterviewFilters) => ['careers', 'interviews', 'search', filters] as const,
   interview: (id: string) => ['careers', 'interviews', 'one', id] as const,
+  company: (slug: string) => ['careers', 'companies', slug] as const,
 };
 
 /**
@@ -45,6 +62,28 @@ export async function fetchJobPage(
     signal,
   });
   return { items, hasMore: items.length === JOB_PAGE_SIZE };
+}
+
+/** One page of the job search (careersApi.searchJobPosts); blank filters are left out of the URL. */
+export async function fetchJobSearchPage(
+  api: ApiClient,
+  filters: JobFilters,
+  page: number,
+  signal: AbortSignal,
+): Promise<ListPage<JobPost>> {
+  const body = await api.call(careersApi.searchJobPosts, {
+    query: {
+      q: filters.q.trim() || undefined,
+      jobType: filters.jobType || undefined,
+      city: filters.city.trim() || undefined,
+      closingWithinDays: filters.closing ? Number(filters.closing) : undefined,
+      paid: filters.paid || undefined,
+      page,
+      limit: JOB_SEARCH_PAGE_SIZE,
+    },
+    signal,
+  });
+  return { items: body.data, hasMore: page < body.pages };
 }
 
 /**
@@ -98,6 +137,48 @@ export const createInterview = (
   interview: BodyOf<typeof careersApi.createInterview>,
   idempotencyKey?: string,
 ) => api.call(careersApi.createInterview, { body: interview, idempotencyKey });
+
+/** Saves the author's edit of a job post (careersApi.updateJobPost); the service checks it is theirs. */
+export const updateJobPost = (api: ApiClient, id: string, job: BodyOf<typeof careersApi.updateJobPost>) =>
+  api.call(careersApi.updateJobPost, { params: { id }, body: job });
+
+/** Saves the author's edit of an interview experience (careersApi.updateInterview), anonymous ones too. */
+export const updateInterview = (
+  api: ApiClient,
+  id: string,
+  interview: BodyOf<typeof careersApi.updateInterview>,
+) => api.call(careersApi.updateInterview, { params: { id }, body: interview });
+
+/** The toasts of an edit saved, and of an interview experience deleted. */
+export const CAREERS_EDIT_MESSAGES = {
+  jobSaved: 'Job post updated',
+  interviewSaved: 'Interview experience updated',
+  interviewDeleteFailed: 'Failed to delete the interview experience',
+} as const;
+
+/**
+ * Deletes the author's interview experience (careersApi.deleteInterview): it leaves every list and
+ * its page at once; `onDeleted` says where to go (the detail page goes back to the listings).
+ */
+export function useDeleteInterview(onDeleted?: () => void) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: (id: string) => api.call(careersApi.deleteInterview, { params: { id } }),
+    onSuccess: (_answer, id) => {
+      toast.success(CAREERS_MESSAGES.interviewDeleted);
+      // Leave its page first, so nothing asks for the experience that is gone.
+      onDeleted?.();
+      queryClient.removeQueries({ queryKey: careersQueryKeys.interview(id) });
+      void queryClient.invalidateQueries({ queryKey: careersQueryKeys.searches });
+    },
+    onError: (error) => {
+      console.error('Interview delete failed', error);
+      toast.error(CAREERS_EDIT_MESSAGES.interviewDeleteFailed);
+    },
+  });
+}
 
 /**
  * Deletes a job post (careersApi.deleteJobPost): 'Job Post Deleted', the post leaves the lists at once, and the page

@@ -1,8 +1,13 @@
+import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import type { RemoteRoutesProps } from '@campus/web-kit/remote-contract';
 import InterviewDetailPage from './interviews/interview-detail-page';
 import InterviewsPage from './interviews/interviews-page';
 import JobsPage from './jobs/jobs-page';
+
+// A company's page loads with its route, not with /jobs (the remote's screen under the download
+// budget); the shell's page fallback shows meanwhile.
+const CompanyPage = lazy(() => import('./companies/company-page'));
 
 /** Every route of the careers domain; the shell mounts this under its layout (see /remotes.json). */
 export default function CareersRoutes({ notFound }: RemoteRoutesProps) {
@@ -12,6 +17,7 @@ export default function CareersRoutes({ notFound }: RemoteRoutesProps) {
       <Route path="/jobs/myjobpost" element={<JobsPage mine />} />
       <Route path="/interviews" element={<InterviewsPage />} />
       <Route path="/interviews/:companyname/:id" element={<InterviewDetailPage />} />
+      <Route path="/companies/:slug" element={<CompanyPage />} />
       <Route path="*" element={notFound} />
     </Routes>
   );

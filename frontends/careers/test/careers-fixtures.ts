@@ -28,6 +28,7 @@ export function job(id: string, companyName: string, change: Partial<JobPost> = 
     jobLink: 'https://jobs.example.com/1',
     linkedinUrl: '',
     createdAt: '2026-03-01T09:00:00.000Z',
+    editedAt: null,
     ...change,
   };
 }
@@ -52,6 +53,7 @@ export function interview(
     postedBy: 'u-student',
     uploaderName: 'Asha Rao',
     createdAt: '2026-03-01T09:00:00.000Z',
+    editedAt: null,
     ...change,
   };
 }

@@ -3,15 +3,18 @@ import {
   CampaignListResponse,
   Comment,
   CommentList,
+  FollowState,
+  MemberSuggestions,
   Post,
   PostList,
   type Campaign as CampaignType,
   type Comment as CommentType,
+  type MemberSuggestions as MemberSuggestionsType,
   type Post as PostType,
 } from '@campus/contracts/community';
 import { COMMENTS_MAX_LIMIT, POSTS_PAGE_SIZE } from '@campus/contracts/community-rules';
 import type { SessionUser } from '@campus/web-kit/auth-store';
-import { contractReply } from '@campus/web-kit/testing/api-replies';
+import { contractReply, type ReplyTarget } from '@campus/web-kit/testing/api-replies';
 import type { ScriptedReply } from '@campus/web-kit/testing/scripted-fetch';
 
 export const student: SessionUser = {
@@ -39,6 +42,7 @@ export function post(id: string, title: string, change: Partial<PostType> = {}):
     commentCount: 0,
     myVote: null,
     isOwnPost: false,
+    editedAt: null,
     ...change,
   });
 }
@@ -52,6 +56,7 @@ export function comment(id: string, content: string, change: Partial<CommentType
     isAnonymous: false,
     parentId: null,
     createdAt: '2026-03-01T10:00:00.000Z',
+    editedAt: null,
     ...change,
   });
 }
@@ -67,6 +72,11 @@ export const campaign = (change: Partial<CampaignType> = {}): CampaignType =>
     goal: 100000,
     link: '/campaign/1',
     emoji: '📚',
+    status: 'open',
+    deadline: null,
+    payeeName: 'Campus Connect Fund',
+    organiserId: null,
+    pending: { count: 0, sum: 0 },
     ...change,
   });
 
@@ -120,3 +130,20 @@ export const campaigns = (list: CampaignType[]) =>
     { success: true, message: 'Campaigns found', data: list },
     { url: '/api/fundraising' },
   );
+
+/** The service's answer to Follow / Mute (communityApi.followPost). */
+export const followAnswer = (postId: string, following: boolean, target: Pick<ReplyTarget, 'hold'> = {}) =>
+  contractReply(
+    FollowState,
+    { following },
+    { url: `/api/community/${postId}/follow`, method: 'PUT', ...target },
+  );
+
+/** Who the @mention picker is offered for `q` (communityApi.suggestMembers), as the remote asks for it. */
+export const memberSuggestions = (q: string, members: MemberSuggestionsType) =>
+  contractReply(MemberSuggestions, members, {
+    url: `/api/community/members?${new URLSearchParams({ q }).toString()}`,
+    method: 'GET',
+  });
+
+export const member = (id: string, name: string) => ({ _id: id, name });

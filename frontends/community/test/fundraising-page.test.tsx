@@ -1,9 +1,10 @@
 import '@testing-library/jest-dom';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PledgeResponse } from '@campus/contracts/community';
+import { RecordPledgeResponse } from '@campus/contracts/fundraising';
+import { FUNDRAISING_MESSAGES } from '@campus/contracts/fundraising-rules';
 import { upiPayLink } from '@campus/contracts/community-rules';
-import { contractReply } from '@campus/web-kit/testing/api-replies';
+import { contractReply, errorReply } from '@campus/web-kit/testing/api-replies';
 import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
 import FundraisingPage from '../src/fundraising/fundraising-page';
 import { qrSvgPath } from '../src/fundraising/upi-qr-code';
@@ -82,6 +83,7 @@ describe('Fundraising', () => {
     async (amount) => {
       const { requests } = openPage(student, [campaigns([campaign()])]);
       await userEvent.type(await screen.findByLabelText('Amount (₹)'), amount);
+      await userEvent.type(screen.getByLabelText('UPI transaction ID (UTR)'), '123456789012');
       await userEvent.click(screen.getByRole('button', { name: 'Pledge' }));
       expect(await screen.findByText('Please enter a valid amount')).toBeInTheDocument();
       expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
@@ -97,24 +99,64 @@ describe('Fundraising', () => {
     expect(screen.queryByRole('button', { name: 'Pledge' })).not.toBeInTheDocument();
   });
 
-  it('when a student pledges, then the total grows, the input clears and a thank-you shows', async () => {
+  it('when a student pledges with the UTR, then it is recorded as pending: the confirmed total stays, the pending sum shows apart, the inputs clear and a thank-you shows', async () => {
     const { requests } = openPage(student, [
       campaigns([campaign()]),
       contractReply(
-        PledgeResponse,
+        RecordPledgeResponse,
         {
           success: true,
-          message: 'Thank you! Your pledge is recorded.',
-          data: { pledgeId: 'pl1', amount: 500, campaign: campaign({ raised: 45500 }) },
+          message: FUNDRAISING_MESSAGES.pledgePending,
+          data: {
+            pledgeId: 'pl1',
+            amount: 500,
+            status: 'pending',
+            campaign: campaign({ pending: { count: 1, sum: 500 } }),
+          },
         },
         { url: '/api/fundraising/1/pledges', method: 'POST', status: 201 },
       ),
     ]);
     await userEvent.type(await screen.findByLabelText('Amount (₹)'), '500');
+    await userEvent.type(screen.getByLabelText('UPI transaction ID (UTR)'), '123456789012');
     await userEvent.click(screen.getByRole('button', { name: 'Pledge' }));
-    expect(await screen.findByText('Thank you! Your pledge is recorded.')).toBeInTheDocument();
-    expect(screen.getByText('₹45,500')).toBeInTheDocument();
+    expect(await screen.findByText(FUNDRAISING_MESSAGES.pledgePending)).toBeInTheDocument();
+    expect(screen.getByText('₹45,000')).toBeInTheDocument();
+    expect(
+      screen.getByText('₹500 pending in 1 pledge, not counted until the organiser confirms'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Library Expansion Fund progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '45',
+    );
     expect(screen.getByLabelText('Amount (₹)')).toHaveValue(null);
-    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ amount: 500 });
+    expect(screen.getByLabelText('UPI transaction ID (UTR)')).toHaveValue('');
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ amount: 500, utr: '123456789012' });
+  });
+
+  it('when the UTR is not 12 digits, then the sentence saying so and nothing is sent', async () => {
+    const { requests } = openPage(student, [campaigns([campaign()])]);
+    await userEvent.type(await screen.findByLabelText('Amount (₹)'), '500');
+    await userEvent.type(screen.getByLabelText('UPI transaction ID (UTR)'), '12345');
+    await userEvent.click(screen.getByRole('button', { name: 'Pledge' }));
+    expect(await screen.findByText(FUNDRAISING_MESSAGES.utrInvalid)).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('when the service refuses the pledge (UTR already recorded), then its sentence shows and what was typed stays', async () => {
+    openPage(student, [
+      campaigns([campaign()]),
+      errorReply(
+        409,
+        { code: 'UTR_TAKEN', message: FUNDRAISING_MESSAGES.utrTaken },
+        { url: '/api/fundraising/1/pledges', method: 'POST' },
+      ),
+    ]);
+    await userEvent.type(await screen.findByLabelText('Amount (₹)'), '500');
+    await userEvent.type(screen.getByLabelText('UPI transaction ID (UTR)'), '123456789012');
+    await userEvent.click(screen.getByRole('button', { name: 'Pledge' }));
+    expect(await screen.findByText(FUNDRAISING_MESSAGES.utrTaken)).toBeInTheDocument();
+    expect(screen.getByLabelText('Amount (₹)')).toHaveValue(500);
+    expect(screen.getByLabelText('UPI transaction ID (UTR)')).toHaveValue('123456789012');
   });
 });

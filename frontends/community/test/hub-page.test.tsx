@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Post } from '@campus/contracts/community';
+import { Post, PostList } from '@campus/contracts/community';
 import { POSTS_PAGE_SIZE } from '@campus/contracts/community-rules';
 import { contractReply } from '@campus/web-kit/testing/api-replies';
 import { apiReads, firstHtmlPreloads } from '@campus/web-kit/testing/first-html-preloads';
@@ -138,5 +138,34 @@ describe('Community hub', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create New Post' }));
     expect(await screen.findByLabelText('Title')).toHaveValue('');
     expect(screen.getByLabelText('Post anonymously')).not.toBeChecked();
+  });
+});
+
+describe('Community hub search (issue 27)', () => {
+  it('searches the typed words after a pause, keeps them in ?q=, orders by the chips and filters Unsolved; a solved card says Solved', async () => {
+    const user = userEvent.setup();
+    const { requests, location } = openHub(null, [
+      trending([]),
+      contractReply(PostList, [post('p9', 'Unsolved graph question')], { match: 'solved=false' }),
+      contractReply(PostList, [post('p8', 'Top graph question', { solved: true, acceptedCommentId: 'c1' })], {
+        match: 'sort=top',
+      }),
+      contractReply(PostList, [post('p7', 'Graph question', { solved: true, acceptedCommentId: 'c1' })], {
+        match: 'q=graph',
+      }),
+      postsPage([post('p1', 'Newest question')]),
+    ]);
+    await screen.findByRole('link', { name: 'Newest question' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search posts' }), 'graph');
+    const found = await screen.findByRole('link', { name: 'Graph question' }, { timeout: 3000 });
+    expect(within(found.closest('li')!).getByText('Solved')).toBeInTheDocument();
+    expect(requests.some((r) => r.url.includes('q=graph'))).toBe(true);
+    await waitFor(() => expect(location.search).toContain('q=graph'));
+    await user.click(screen.getByRole('button', { name: 'Top' }));
+    expect(await screen.findByRole('link', { name: 'Top graph question' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Top' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Unsolved' }));
+    expect(await screen.findByRole('link', { name: 'Unsolved graph question' })).toBeInTheDocument();
+    expect(screen.queryByText('Solved')).not.toBeInTheDocument();
   });
 });

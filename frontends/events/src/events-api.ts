@@ -1,8 +1,15 @@
-import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { operationKey, operationUrl, type AnswerOf, type BodyOf } from '@campus/contracts/api-operation';
 import type { CampusEvent } from '@campus/contracts/events-domain';
-import { EVENTS_PAGE_SIZE } from '@campus/contracts/events-domain-rules';
+import { EVENTS_PAGE_SIZE, type EventWhen } from '@campus/contracts/events-domain-rules';
 import { eventsApi } from '@campus/contracts/generated/events-api';
 import { identityApi } from '@campus/contracts/generated/identity-api';
 import { checkAnswer, type ApiClient } from '@campus/web-kit/api-client';
@@ -11,8 +18,14 @@ import { useApiClient } from '@campus/web-kit/auth-context';
 
 export const eventsQueryKeys = {
   all: ['events'] as const,
+  /** Every list (a prefix: each `when` is its own list under it). */
   list: ['events', 'list'] as const,
+  listOf: (when: EventListing) => ['events', 'list', when] as const,
+  detail: (id: string) => ['events', 'detail', id] as const,
 };
+
+/** Which list: the spec's (every live event, newest posted first: the carousel), upcoming or past. */
+export type EventListing = EventWhen | 'newest';
 
 /** Where a page starts: the server's `X-Next-Cursor` of the page before it (null: the first page). */
 type PageParam = string | null;
@@ -32,10 +45,14 @@ type EventsCache = InfiniteData<EventsPage, PageParam>;
 export async function fetchEventsPage(
   api: ApiClient,
   cursor: PageParam,
+  listing: EventListing,
   signal?: AbortSignal,
 ): Promise<EventsPage> {
+  const when = listing === 'newest' ? {} : { when: listing };
   const { data, nextCursor } = await api.exchange(eventsApi.listEvents, {
-    query: cursor ? { cursor, limit: EVENTS_PAGE_SIZE } : { page: 1, limit: EVENTS_PAGE_SIZE },
+    query: cursor
+      ? { cursor, limit: EVENTS_PAGE_SIZE, ...when }
+      : { page: 1, limit: EVENTS_PAGE_SIZE, ...when },
     signal,
   });
   return { events: data, nextCursor };
@@ -52,12 +69,16 @@ export interface EventsList {
   retry(): void;
 }
 
-/** The events, newest first, 10 at a time, merged without duplicates by `_id` (spec §4). */
-export function useEventsList(): EventsList {
+/**
+ * A list of events 10 at a time, merged without duplicates by `_id` (spec §4): 'newest' the spec's
+ * (every live event, newest posted first; its first page is the read the first HTML preloads),
+ * 'upcoming' not ended yet, soonest first, 'past' ended, latest end first.
+ */
+export function useEventsList(listing: EventListing): EventsList {
   const api = useApiClient();
   const query = useInfiniteQuery({
-    queryKey: eventsQueryKeys.list,
-    queryFn: ({ pageParam, signal }) => fetchEventsPage(api, pageParam, signal),
+    queryKey: eventsQueryKeys.listOf(listing),
+    queryFn: ({ pageParam, signal }) => fetchEventsPage(api, pageParam, listing, signal),
     initialPageParam: null as PageParam,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
   });
@@ -99,7 +120,7 @@ export function useViewEvent() {
   return useMutation({
     mutationFn: (eventId: string) => api.call(eventsApi.countEventView, { params: { id: eventId } }),
     onSuccess: (_answer, eventId) => {
-      queryClient.setQueryData<EventsCache>(eventsQueryKeys.list, (cache) =>
+      queryClient.setQueriesData<EventsCache>({ queryKey: eventsQueryKeys.list }, (cache) =>
         cache
           ? {
               ...cache,
@@ -114,6 +135,71 @@ export function useViewEvent() {
       );
     },
     onError: (error) => console.error('Error updating the view count:', error),
+  });
+}
+
+/**
+ * One event by id (eventsApi.getEvent), for `/events?event=<id>` when the loaded pages do not hold
+ * it (older than them, or the author's own hidden event, which only they get, with the reason).
+ * `null` id: nothing asked. A 404 (deleted, expired, hidden from this reader) is not retried.
+ */
+export function useEventDetail(id: string | null) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: eventsQueryKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => api.call(eventsApi.getEvent, { params: { id: id ?? '' }, signal }),
+    enabled: id !== null,
+    retry: false,
+  });
+}
+
+/** Puts the edited event in place wherever the screen holds it (the loaded pages and its detail). */
+function replaceEvent(queryClient: QueryClient, event: CampusEvent) {
+  queryClient.setQueriesData<EventsCache>({ queryKey: eventsQueryKeys.list }, (cache) =>
+    cache
+      ? {
+          ...cache,
+          pages: cache.pages.map((page) => ({
+            ...page,
+            events: page.events.map((e) => (e._id === event._id ? event : e)),
+          })),
+        }
+      : cache,
+  );
+  queryClient.setQueryData(eventsQueryKeys.detail(event._id), event);
+}
+
+/** Takes a deleted event out of the loaded pages and forgets its detail. */
+function dropEvent(queryClient: QueryClient, id: string) {
+  queryClient.setQueriesData<EventsCache>({ queryKey: eventsQueryKeys.list }, (cache) =>
+    cache
+      ? {
+          ...cache,
+          pages: cache.pages.map((page) => ({ ...page, events: page.events.filter((e) => e._id !== id) })),
+        }
+      : cache,
+  );
+  queryClient.removeQueries({ queryKey: eventsQueryKeys.detail(id) });
+}
+
+/** The author's edit (eventsApi.updateEvent); the answer replaces the event on the screen. */
+export function useUpdateEvent() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: BodyOf<typeof eventsApi.updateEvent> }) =>
+      api.call(eventsApi.updateEvent, { params: { id }, body: changes }),
+    onSuccess: (answer) => replaceEvent(queryClient, answer.data),
+  });
+}
+
+/** The author's delete (eventsApi.deleteEvent): the event leaves the screen at once. */
+export function useDeleteEvent() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.call(eventsApi.deleteEvent, { params: { id } }),
+    onSuccess: (_answer, id) => dropEvent(queryClient, id),
   });
 }
 
@@ -179,4 +265,43 @@ export async function uploadPoster(
   const answer = JSON.parse(xhr.responseText) as AnswerOf<typeof eventsApi.uploadPoster>;
   checkAnswer(operationKey(eventsApi.uploadPoster), answer);
   return answer;
+}
+
+/** Where the signed-in student stands on an event and its counts (eventsApi.getEventRsvp); null id or guest: nothing asked. */
+export function useEventRsvp(id: string | null) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: ['events', 'rsvp', id ?? ''] as const,
+    queryFn: ({ signal }) => api.call(eventsApi.getEventRsvp, { params: { id: id ?? '' }, signal }),
+    enabled: id !== null,
+    retry: false,
+  });
+}
+
+/**
+ * Answers an event (eventsApi.rsvpEvent): the answer becomes the button's state, and its counts
+ * replace the event's wherever the screen holds it (the cards).
+ */
+export function useRsvpEvent() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: 'going' | 'interested' | 'none' }) =>
+      api.call(eventsApi.rsvpEvent, { params: { id }, body: { status } }),
+    onSuccess: (answer, { id }) => {
+      queryClient.setQueryData(['events', 'rsvp', id], answer);
+      const rsvp = { going: answer.going, interested: answer.interested, waitlisted: answer.waitlisted };
+      queryClient.setQueriesData<EventsCache>({ queryKey: eventsQueryKeys.list }, (cache) =>
+        cache
+          ? {
+              ...cache,
+              pages: cache.pages.map((page) => ({
+                ...page,
+                events: page.events.map((event) => (event._id === id ? { ...event, rsvp } : event)),
+              })),
+            }
+          : cache,
+      );
+    },
+  });
 }

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CreateEventResponse } from '@campus/contracts/events-domain';
+import { CreateEventResponse, UpdateEventResponse } from '@campus/contracts/events-domain';
 import { EVENTS_MESSAGES } from '@campus/contracts/events-domain-rules';
 import { SuccessResponse } from '@campus/contracts/identity';
 import { contractReply, errorReply } from '@campus/web-kit/testing/api-replies';
@@ -59,7 +59,18 @@ const image = () => new File([new Uint8Array([0xff, 0xd8, 0xff])], 'fest.jpg', {
 
 async function fillLinks() {
   await userEvent.type(screen.getByLabelText(/^Event title/), 'Hack Night');
+  await fillWhenWhere();
   await userEvent.type(screen.getByLabelText(/^Registration link/), 'https://forms.example.org/hack');
+}
+
+/** A date-time input takes a whole value (as a browser's picker sets it). */
+const setDateTime = (label: RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+async function fillWhenWhere() {
+  setDateTime(/^Starts/, '2026-03-14T18:00');
+  setDateTime(/^Ends/, '2026-03-14T20:30');
+  await userEvent.type(screen.getByLabelText(/^Venue/), 'Main Auditorium');
 }
 
 /** The form for a signed-in student, with the server accepting the event (201). */
@@ -148,10 +159,14 @@ describe('Create Event Post', () => {
     expect(FakeUpload.sent[0]?.get('poster')).toBeInstanceOf(File);
     // No `userid`: the event is the signed-in user's, and the service takes that from the session.
     const posted = requests.find((r) => r.url === '/api/event/createform')?.body;
+    // The inputs' wall times are campus time (IST, +05:30), whatever zone the test machine is in.
     expect(posted).toEqual({
       posterLink: POSTER_URL,
       registerLink: 'https://forms.example.org/hack',
       title: 'Hack Night',
+      startsAt: '2026-03-14T18:00:00+05:30',
+      endsAt: '2026-03-14T20:30:00+05:30',
+      venue: 'Main Auditorium',
     });
     expect(posted).not.toHaveProperty('userid');
     expect(onCreated).toHaveBeenCalled();
@@ -227,8 +242,154 @@ describe('Create Event Post', () => {
     expect(requests).toHaveLength(0);
   });
 
+  test('when the dates or the venue are missing, or the end is not after the start, then each field says why and nothing is sent', async () => {
+    const { requests } = renderRemoteScreen(<EventForm />, { user: student, path: '/profile/createvent' });
+    await userEvent.upload(screen.getByLabelText(/^Event poster/), image());
+    await userEvent.click(screen.getByRole('button', { name: 'Post Event' }));
+    expect(await screen.findByText(EVENTS_MESSAGES.startsAtRequired)).toBeInTheDocument();
+    expect(screen.getByText(EVENTS_MESSAGES.endsAtRequired)).toBeInTheDocument();
+    expect(screen.getByText(EVENTS_MESSAGES.venueRequired)).toBeInTheDocument();
+    setDateTime(/^Starts/, '2026-03-14T18:00');
+    setDateTime(/^Ends/, '2026-03-14T17:00');
+    await userEvent.click(screen.getByRole('button', { name: 'Post Event' }));
+    expect(await screen.findByText(EVENTS_MESSAGES.endsBeforeStart)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Starts/)).toHaveAttribute('type', 'datetime-local');
+    expect(requests).toHaveLength(0);
+    expect(FakeUpload.sent).toHaveLength(0);
+  });
+
+  test('when the server refuses an end that has passed, then its sentence shows by Ends', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderRemoteScreen(<EventForm />, {
+      user: student,
+      path: '/profile/createvent',
+      replies: [
+        errorReply(
+          400,
+          {
+            code: 'VALIDATION_FAILED',
+            message: EVENTS_MESSAGES.endedAlready,
+            issues: [{ path: 'endsAt', message: EVENTS_MESSAGES.endedAlready }],
+          },
+          { url: '/api/event/createform', method: 'POST' },
+        ),
+      ],
+    });
+    await userEvent.upload(screen.getByLabelText(/^Event poster/), image());
+    await fillLinks();
+    await userEvent.click(screen.getByRole('button', { name: 'Post Event' }));
+    expect(await screen.findByText(EVENTS_MESSAGES.endedAlready)).toBeInTheDocument();
+  });
+
   test('when nobody is signed in, then a login prompt instead of the form', () => {
     renderRemoteScreen(<EventForm />, { user: null, path: '/profile/createvent' });
     expect(screen.getByText('Please log in to advertise your event.')).toBeInTheDocument();
+  });
+});
+
+describe('Edit Event (the same form, editing the author’s event)', () => {
+  const event = campusEvent(3, {
+    title: 'Hack Nite',
+    description: 'Bring a laptop.',
+    instagramLink: 'https://instagram.com/hack',
+    postedBy: student._id,
+    startsAt: '2026-03-14T12:30:00.000Z',
+    endsAt: '2026-03-14T15:00:00.000Z',
+    venue: 'Room 101',
+  });
+  const saved = (change: Partial<typeof event>) =>
+    contractReply(
+      UpdateEventResponse,
+      { success: true, message: EVENTS_MESSAGES.updated, data: { ...event, ...change } },
+      { url: `/api/event/events/${event._id}`, method: 'PATCH' },
+    );
+
+  test('when a new poster is chosen, then it uploads first and the edit names it; the answer goes to onSaved', async () => {
+    const onSaved = jest.fn();
+    const { requests } = renderRemoteScreen(<EventForm editing={event} onSaved={onSaved} />, {
+      user: student,
+      path: '/events',
+      replies: [saved({ posterLink: POSTER_URL })],
+    });
+    expect(screen.getByLabelText(/^Event title/)).toHaveValue('Hack Nite');
+    // Its times as campus wall times (IST), its venue.
+    expect(screen.getByLabelText(/^Starts/)).toHaveValue('2026-03-14T18:00');
+    expect(screen.getByLabelText(/^Ends/)).toHaveValue('2026-03-14T20:30');
+    expect(screen.getByLabelText(/^Venue/)).toHaveValue('Room 101');
+    expect(screen.getByLabelText(/^Instagram link/)).toHaveValue('https://instagram.com/hack');
+    expect(screen.queryByText(EVENTS_MESSAGES.lifetimeNote)).not.toBeInTheDocument();
+    await userEvent.upload(screen.getByLabelText(/^New poster/), image());
+    expect(screen.getByRole('img', { name: 'Preview of the chosen poster' })).toHaveAttribute(
+      'src',
+      'blob:preview',
+    );
+    await userEvent.clear(screen.getByLabelText(/^Instagram link/));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() =>
+      expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ posterLink: POSTER_URL })),
+    );
+    expect(FakeUpload.opened).toEqual(['POST /api/event/upload']);
+    expect(requests.map((r) => [r.method, r.url, r.body])).toEqual([
+      [
+        'PATCH',
+        `/api/event/events/${event._id}`,
+        {
+          title: 'Hack Nite',
+          description: 'Bring a laptop.',
+          registerLink: event.registerLink,
+          instagramLink: '',
+          venue: 'Room 101',
+          posterLink: POSTER_URL,
+        },
+      ],
+    ]);
+  });
+
+  test('when no new poster is chosen, then nothing uploads and the poster is kept', async () => {
+    const { requests } = renderRemoteScreen(<EventForm editing={event} />, {
+      user: student,
+      path: '/events',
+      replies: [saved({ title: 'Hack Night' })],
+    });
+    await userEvent.clear(screen.getByLabelText(/^Event title/));
+    await userEvent.type(screen.getByLabelText(/^Event title/), 'Hack Night');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(FakeUpload.sent).toHaveLength(0);
+    expect(requests[0]?.body).not.toHaveProperty('posterLink');
+    // Dates not moved are not sent (an ended event's end would be refused as past).
+    expect(requests[0]?.body).not.toHaveProperty('endsAt');
+  });
+
+  test('when the end is moved, then only the end is sent, with the campus offset', async () => {
+    const { requests } = renderRemoteScreen(<EventForm editing={event} />, {
+      user: student,
+      path: '/events',
+      replies: [saved({ endsAt: '2026-03-14T16:30:00.000Z' })],
+    });
+    setDateTime(/^Ends/, '2026-03-14T22:00');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]?.body).toMatchObject({ endsAt: '2026-03-14T22:00:00+05:30' });
+    expect(requests[0]?.body).not.toHaveProperty('startsAt');
+  });
+
+  test('when the new poster is refused, then the message is under the poster, nothing is saved, and the text stays', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    FakeUpload.answer = {
+      status: 415,
+      body: { success: false, code: 'UNSUPPORTED_IMAGE_TYPE', message: 'Only images can be uploaded.' },
+    };
+    const { requests } = renderRemoteScreen(<EventForm editing={event} />, {
+      user: student,
+      path: '/events',
+    });
+    await userEvent.type(screen.getByLabelText(/^Description/), ' And a charger.');
+    await userEvent.upload(screen.getByLabelText(/^New poster/), image());
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Only images can be uploaded.')).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+    expect(screen.getByLabelText(/^Description/)).toHaveValue('Bring a laptop. And a charger.');
   });
 });

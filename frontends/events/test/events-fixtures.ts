@@ -32,6 +32,12 @@ export function campusEvent(n: number, change: Partial<CampusEvent> = {}): Campu
     postedBy: 'u-someone',
     createdAt,
     expiresAt: new Date(Date.parse(createdAt) + 30 * 86_400_000).toISOString(),
+    editedAt: null,
+    startsAt: null,
+    endsAt: null,
+    venue: null,
+    capacity: null,
+    rsvp: { going: 0, interested: 0, waitlisted: 0 },
     ...change,
   };
 }
@@ -55,3 +61,12 @@ export const eventsReply = (events: CampusEvent[], match = '/api/event/allevents
     headers: last && events.length === EVENTS_PAGE_SIZE ? { 'X-Next-Cursor': cursorAfter(last) } : undefined,
   };
 };
+
+/**
+ * The replies for the page's two first reads, both with these events: the Upcoming grid's
+ * (`when=upcoming`, listed first so it takes that read) and 'Latest Events' (the spec's list).
+ */
+export const bothLists = (events: CampusEvent[]) => [
+  eventsReply(events, 'when=upcoming'),
+  eventsReply(events),
+];

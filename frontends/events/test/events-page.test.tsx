@@ -1,25 +1,73 @@
 import '@testing-library/jest-dom';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
 import { ViewResponse } from '@campus/contracts/events-domain';
 import { EVENTS_MESSAGES } from '@campus/contracts/events-domain-rules';
 import { contractReply, errorReply } from '@campus/web-kit/testing/api-replies';
 import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
 import { apiReads, firstHtmlPreloads } from '@campus/web-kit/testing/first-html-preloads';
 import EventsPage from '../src/events/events-page';
-import { campusEvent, cursorAfter, eventsFrom, eventsReply } from './events-fixtures';
+import { bothLists, campusEvent, cursorAfter, eventsFrom, eventsReply } from './events-fixtures';
 
 const grid = () => screen.getByRole('region', { name: 'Upcoming Events' });
 
 describe('/events', () => {
-  test('then its first read is exactly the one the first HTML preloads (shell/public/remotes.json), so it is fetched once', async () => {
+  test('then its first read is exactly the one the first HTML preloads (shell/public/remotes.json), so it is fetched once; the Upcoming list follows', async () => {
     const { requests } = renderRemoteScreen(<EventsPage />, {
       user: null,
       path: '/events',
-      replies: [eventsReply([campusEvent(1)])],
+      replies: bothLists([campusEvent(1)]),
     });
     await screen.findByRole('heading', { level: 2, name: 'Upcoming Events' });
-    expect(apiReads(requests)).toEqual(firstHtmlPreloads('/events'));
+    const preloads = firstHtmlPreloads('/events');
+    expect(apiReads(requests).slice(0, preloads.length)).toEqual(preloads);
+    expect(apiReads(requests).slice(preloads.length)).toEqual([
+      '/api/event/allevents?page=1&limit=10&when=upcoming',
+    ]);
+  });
+
+  test('when events have dates and a venue, then the cards and the carousel show them in campus time (IST)', async () => {
+    const dated = campusEvent(1, {
+      title: 'Robotics Night',
+      startsAt: '2026-03-14T12:30:00.000Z',
+      endsAt: '2026-03-14T14:30:00.000Z',
+      venue: 'Main Auditorium',
+    });
+    renderRemoteScreen(<EventsPage />, { user: null, path: '/events', replies: bothLists([dated]) });
+    const card = await within(await screen.findByRole('region', { name: 'Upcoming Events' })).findByRole(
+      'listitem',
+    );
+    expect(within(card).getByText('Sat, 14 Mar, 6:00 pm – 8:00 pm')).toHaveAttribute(
+      'datetime',
+      '2026-03-14T12:30:00.000Z',
+    );
+    expect(within(card).getByText('Main Auditorium')).toBeInTheDocument();
+    const carousel = screen.getByRole('region', { name: 'Latest events' });
+    expect(within(carousel).getAllByText('Sat, 14 Mar, 6:00 pm – 8:00 pm').length).toBeGreaterThan(0);
+    await userEvent.click(within(card).getByRole('button', { name: 'Open the poster of Robotics Night' }));
+    const overlay = await screen.findByRole('dialog', { name: 'Robotics Night' });
+    expect(within(overlay).getByText('Main Auditorium')).toBeInTheDocument();
+  });
+
+  test('when Past is chosen, then the ended events are asked for (?when=past), the tab is kept in the address, and no carousel', async () => {
+    const ended = campusEvent(4, {
+      title: 'Last Week’s Talk',
+      startsAt: '2026-02-20T12:30:00.000Z',
+      endsAt: '2026-02-20T14:30:00.000Z',
+    });
+    const { requests, location } = renderRemoteScreen(<EventsPage />, {
+      user: null,
+      path: '/events',
+      replies: [eventsReply([ended], 'when=past'), ...bothLists([campusEvent(1)])],
+    });
+    await screen.findByRole('heading', { level: 2, name: 'Upcoming Events' });
+    await userEvent.click(screen.getByRole('tab', { name: EVENTS_MESSAGES.pastTab }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Past Events' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 3, name: 'Last Week’s Talk' })).toBeInTheDocument();
+    expect(requests.at(-1)?.url).toBe('/api/event/allevents?page=1&limit=10&when=past');
+    expect(location.search).toBe('?show=past');
+    expect(screen.queryByRole('region', { name: 'Latest events' })).not.toBeInTheDocument();
   });
 
   test('while the first page loads, then "Loading events..."', async () => {
@@ -27,7 +75,10 @@ describe('/events', () => {
     renderRemoteScreen(<EventsPage />, {
       user: null,
       path: '/events',
-      replies: [{ ...eventsReply([campusEvent(1)]), hold: new Promise<void>((r) => (release = r)) }],
+      replies: [
+        { ...eventsReply([campusEvent(1)], 'when=upcoming'), hold: new Promise<void>((r) => (release = r)) },
+        eventsReply([campusEvent(1)]),
+      ],
     });
     expect(await screen.findByText(EVENTS_MESSAGES.loading)).toBeInTheDocument();
     release();
@@ -42,11 +93,12 @@ describe('/events', () => {
     const { requests } = renderRemoteScreen(<EventsPage />, {
       user: null,
       path: '/events',
-      replies: [eventsReply(events)],
+      replies: bothLists(events),
     });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Latest Events' })).toBeInTheDocument();
     expect(requests[0]?.url).toBe('/api/event/allevents?page=1&limit=10');
+    expect(requests[1]?.url).toBe('/api/event/allevents?page=1&limit=10&when=upcoming');
     const carousel = await screen.findByRole('region', { name: 'Latest events' });
     expect(within(carousel).getAllByRole('button', { name: /^Show event \d$/ })).toHaveLength(5);
 
@@ -84,7 +136,7 @@ describe('/events', () => {
       user: null,
       path: '/events',
       replies: [
-        eventsReply([campusEvent(2), campusEvent(1, { view: 4 })]),
+        ...bothLists([campusEvent(2), campusEvent(1, { view: 4 })]),
         contractReply(ViewResponse, { success: true, view: 5 }, { match: '/view', method: 'PATCH' }),
       ],
     });
@@ -103,12 +155,47 @@ describe('/events', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  test("when /events?event=<id> is opened (a notification's link), then that event's poster opens, its view is counted, and closing it leaves /events", async () => {
+    function WhereAmI() {
+      const { pathname, search } = useLocation();
+      return <p>at {`${pathname}${search}`}</p>;
+    }
+    const { requests } = renderRemoteScreen(
+      <>
+        <EventsPage />
+        <WhereAmI />
+      </>,
+      {
+        user: null,
+        path: `/events?event=${campusEvent(1)._id}`,
+        route: '/events',
+        replies: [
+          ...bothLists([campusEvent(2), campusEvent(1, { view: 4 })]),
+          contractReply(ViewResponse, { success: true, view: 5 }, { match: '/view', method: 'PATCH' }),
+        ],
+      },
+    );
+
+    const overlay = await screen.findByRole('dialog', { name: 'Event 1' });
+    expect(within(overlay).getByRole('img', { name: 'Poster: Event 1' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(requests.at(-1)).toMatchObject({
+        method: 'PATCH',
+        url: `/api/event/events/${campusEvent(1)._id}/view`,
+      }),
+    );
+    await userEvent.click(within(overlay).getByRole('button', { name: 'Close poster' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('at /events')).toBeInTheDocument();
+    expect(requests.filter((request) => request.method === 'PATCH')).toHaveLength(1);
+  });
+
   test('when the overlay is open, then Tab stays inside, Escape closes it with focus back on the poster button, and a backdrop click closes it too', async () => {
     renderRemoteScreen(<EventsPage />, {
       user: null,
       path: '/events',
       replies: [
-        eventsReply([campusEvent(1)]),
+        ...bothLists([campusEvent(1)]),
         contractReply(ViewResponse, { success: true, view: 1 }, { match: '/view', method: 'PATCH' }),
         contractReply(ViewResponse, { success: true, view: 2 }, { match: '/view', method: 'PATCH' }),
       ],
@@ -140,7 +227,7 @@ describe('/events', () => {
       user: null,
       path: '/events',
       replies: [
-        eventsReply([campusEvent(1, { view: 2 })]),
+        ...bothLists([campusEvent(1, { view: 2 })]),
         errorReply(404, { code: 'EVENT_NOT_FOUND', message: 'Event not found.' }),
       ],
     });
@@ -159,20 +246,17 @@ describe('/events', () => {
     const { requests } = renderRemoteScreen(<EventsPage />, {
       user: null,
       path: '/events',
-      replies: [
-        eventsReply(first, 'page=1'),
-        eventsReply([last, campusEvent(10), campusEvent(9)], 'cursor='),
-      ],
+      replies: [...bothLists(first), eventsReply([last, campusEvent(10), campusEvent(9)], 'cursor=')],
     });
     const more = await screen.findByRole('button', { name: 'Load More Events' });
     await userEvent.click(more);
     await waitFor(() => expect(within(grid()).getAllByRole('listitem')).toHaveLength(12));
-    expect(requests.at(-1)?.url).toBe(`/api/event/allevents?cursor=${cursor}&limit=10`);
+    expect(requests.at(-1)?.url).toBe(`/api/event/allevents?cursor=${cursor}&limit=10&when=upcoming`);
     expect(screen.queryByRole('button', { name: 'Load More Events' })).not.toBeInTheDocument();
   });
 
   test('when there are no events, then an empty state', async () => {
-    renderRemoteScreen(<EventsPage />, { user: null, path: '/events', replies: [eventsReply([])] });
+    renderRemoteScreen(<EventsPage />, { user: null, path: '/events', replies: bothLists([]) });
     expect(await screen.findByText(EVENTS_MESSAGES.empty)).toBeInTheDocument();
   });
 
@@ -181,8 +265,8 @@ describe('/events', () => {
       user: null,
       path: '/events',
       replies: [
-        errorReply(503, { code: 'UPSTREAM_UNAVAILABLE', message: 'down' }),
-        eventsReply([campusEvent(1)]),
+        errorReply(503, { code: 'UPSTREAM_UNAVAILABLE', message: 'down' }, { match: 'when=upcoming' }),
+        ...bothLists([campusEvent(1)]),
       ],
     });
     expect(await screen.findByText('The events could not be loaded.')).toBeInTheDocument();

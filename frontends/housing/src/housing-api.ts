@@ -1,8 +1,16 @@
+import { useCallback } from 'react';
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { BodyOf } from '@campus/contracts/api-operation';
 import { housingApi } from '@campus/contracts/generated/housing-api';
 import type { FlatListResponse, FlatRequest } from '@campus/contracts/housing';
-import { FLAT_PAGE_SIZE, type FlatSort, type GenderPreference } from '@campus/contracts/housing-rules';
+import {
+  FLAT_PAGE_SIZE,
+  type FlatSort,
+  type FoodPreference,
+  type GenderPreference,
+  type SleepSchedule,
+  type SmokingRule,
+} from '@campus/contracts/housing-rules';
 import { useToast } from '@campus/ui/toast';
 import type { ApiClient } from '@campus/web-kit/api-client';
 import { isApiError } from '@campus/web-kit/api-error';
@@ -16,6 +24,9 @@ export interface FlatFilters {
   maxRent: string;
   genderPreference: '' | GenderPreference;
   moveInFrom: string;
+  food: '' | FoodPreference;
+  smoking: '' | SmokingRule;
+  sleep: '' | SleepSchedule;
   sort: FlatSort;
 }
 
@@ -25,6 +36,9 @@ export const NO_FLAT_FILTERS: FlatFilters = {
   maxRent: '',
   genderPreference: '',
   moveInFrom: '',
+  food: '',
+  smoking: '',
+  sleep: '',
   sort: 'newest',
 };
 
@@ -59,6 +73,9 @@ export async function fetchFlatPage(
         maxRent: amount(filters.maxRent),
         genderPreference: filters.genderPreference || undefined,
         moveInFrom: filters.moveInFrom,
+        food: filters.food || undefined,
+        smoking: filters.smoking || undefined,
+        sleep: filters.sleep || undefined,
         // The default order is left out of the URL.
         sort: filters.sort === 'newest' ? undefined : filters.sort,
         page,
@@ -94,7 +111,61 @@ export const createFlat = (
   idempotencyKey?: string,
 ) => api.call(housingApi.createFlat, { body: flat, idempotencyKey });
 
+/** The owner's edit (housingApi.updateFlat): only the fields they changed. */
+export const updateFlat = (api: ApiClient, flatId: string, changes: BodyOf<typeof housingApi.updateFlat>) =>
+  api.call(housingApi.updateFlat, { params: { id: flatId }, body: changes });
+
 type FlatPages = InfiniteData<ListPage<FlatRequest>>;
+
+const withFlat = (data: FlatPages | undefined, edited: FlatRequest): FlatPages | undefined =>
+  data && {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      items: page.items.map((f) => (f._id === edited._id ? edited : f)),
+    })),
+  };
+
+/** After an edit: the request as the server answered it replaces the old one in every list at once, then the lists reload. */
+export function useShowEditedFlat() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (edited: FlatRequest) => {
+      queryClient.setQueriesData<FlatPages>({ queryKey: housingQueryKeys.all }, (data) =>
+        withFlat(data, edited),
+      );
+      void queryClient.invalidateQueries({ queryKey: housingQueryKeys.all });
+    },
+    [queryClient],
+  );
+}
+
+/**
+ * The owner's Mark as filled / Open again (housingApi.setFlatFilled) and Renew (housingApi.renewFlat):
+ * the request as the server answers it replaces the card at once; a failure is a toast.
+ */
+export function useManageFlat() {
+  const api = useApiClient();
+  const toast = useToast();
+  const showEdited = useShowEditedFlat();
+  return useMutation({
+    mutationFn: (action: { flat: FlatRequest; do: 'fill' | 'reopen' | 'renew' }) =>
+      action.do === 'renew'
+        ? api.call(housingApi.renewFlat, { params: { id: action.flat._id } })
+        : api.call(housingApi.setFlatFilled, {
+            params: { id: action.flat._id },
+            body: { filled: action.do === 'fill' },
+          }),
+    onSuccess: (answer) => {
+      showEdited(answer.data);
+      toast.success(answer.message);
+    },
+    onError: (error) => {
+      console.error('Flat request change failed', error);
+      toast.error(`Error updating flat request: ${failureMessage(error)}`);
+    },
+  });
+}
 
 const withoutFlat = (data: FlatPages | undefined, flatId: string): FlatPages | undefined =>
   data && {

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FlatResponse } from '@campus/contracts/housing';
 import { FLAT_MESSAGES } from '@campus/contracts/housing-rules';
@@ -71,6 +71,34 @@ describe('Find a Roommate', () => {
     });
     // The owner is the session's user: the browser does not say who it is.
     expect(sent?.body).not.toHaveProperty('userId');
+  });
+
+  test('when lifestyle tags are chosen, then they are sent with the request; the ones left at Not said are not', async () => {
+    const screenState = renderRemoteScreen(<FlatForm />, {
+      user: student,
+      path: PATH,
+      replies: [
+        contractReply(
+          FlatResponse,
+          { success: true, message: FLAT_MESSAGES.created, data: flat('f1', 'Sunny room', { food: 'veg' }) },
+          { status: 201, method: 'POST' },
+        ),
+      ],
+    });
+    await fillValidFlat();
+    expect(screen.getByRole('group', { name: 'Lifestyle (optional)' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('combobox', { name: 'Food' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Not said', 'Veg', 'Non-veg', 'Any food']);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Food' }), 'veg');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sleep' }), 'late');
+    await userEvent.click(screen.getByRole('button', { name: 'Post request' }));
+    await waitFor(() => expect(screenState.location.pathname).toBe('/roomfinder/myroomrequest'));
+    const sent = screenState.requests.find((r) => r.method === 'POST');
+    expect(sent?.body).toMatchObject({ food: 'veg', sleep: 'late' });
+    expect(sent?.body).not.toHaveProperty('smoking');
   });
 
   test('when the network drops the first submit and the user posts again, then both carry one Idempotency-Key, so the server creates one flat', async () => {

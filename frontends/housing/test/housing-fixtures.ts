@@ -26,6 +26,13 @@ export function flat(id: string, name: string, change: Partial<FlatRequest> = {}
     moveInDate: '2026-07-01',
     contactInfo: '+91 98765 43210',
     createdAt: '2026-03-01T09:00:00.000Z',
+    editedAt: null,
+    food: null,
+    smoking: null,
+    sleep: null,
+    filled: false,
+    expiresAt: '2026-04-30T09:00:00.000Z',
+    contactVisibility: 'signed-in',
     ...change,
   };
 }

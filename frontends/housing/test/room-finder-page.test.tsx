@@ -104,6 +104,33 @@ describe('Available Housing (/roomfinder)', () => {
     expect(url.searchParams.get('genderPreference')).toBe('female');
     expect(screen.getByRole('button', { name: 'Filters (2)' })).toBeInTheDocument();
   });
+
+  test('when a student presses Report on a card while a search is on its way, then the card, its open dialog and the chosen reason stay when the results arrive', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const theirs = { userId: 'u-other', userName: 'Ravi K' };
+    const { requests } = renderRemoteScreen(<RoomFinderPage view="all" />, {
+      user: student,
+      path: '/roomfinder',
+      replies: [
+        flatsReply([flat('f1', 'Sunny room', theirs), flat('f2', 'PG Deccan', theirs)]),
+        flatsReply([flat('f1', 'Sunny room', theirs)], { hold: answered }),
+      ],
+    });
+    await screen.findByRole('heading', { name: 'Sunny room' });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search rooms' }), 'Sunny');
+    const card = screen.getByRole('heading', { name: 'Sunny room' }).closest('li') as HTMLElement;
+    await userEvent.click(within(card).getByRole('button', { name: 'Report this flat request' }));
+    await userEvent.click(await screen.findByRole('radio', { name: 'A scam or a fake offer' }));
+    // The search goes out (the pause passes) while the dialog is open...
+    await waitFor(() => expect(requests).toHaveLength(2), { timeout: 3000 });
+    expect(screen.getByRole('dialog', { name: 'Report this flat request' })).toBeInTheDocument();
+    // ...and its results arrive.
+    answer();
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'PG Deccan' })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Report this flat request' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'A scam or a fake offer' })).toBeChecked();
+  });
 });
 
 describe('My Room Requests (/roomfinder/myroomrequest)', () => {

@@ -1,4 +1,10 @@
-import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import {
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { BodyOf } from '@campus/contracts/api-operation';
 import { libraryApi } from '@campus/contracts/generated/library-api';
 import type { Book } from '@campus/contracts/library';
@@ -222,8 +228,10 @@ export function useToggleBookmark() {
  * Reviews a book (libraryApi.reviewBook): 1 accepts, 2 declines (with the teacher's optional reason,
  * which the uploader sees in My uploads); the service records the signed-in reviewer's name. On
  * success the book leaves the pending list at once, whichever page brought it (spec §4), the count
- * drops by one, and searches reload (an accepted book appears there). A book another teacher reviewed
- * first (409) is said so and the list reloads.
+ * drops by one, and searches reload (an accepted book appears there). The book's `version` as the card
+ * showed it goes with the verdict: a book its uploader changed since (a new link, say) is not judged
+ * unseen. A book another teacher reviewed first, or one changed since (409 ALREADY_REVIEWED,
+ * BOOK_CHANGED), is said so and the list reloads.
  */
 export function useReviewBook(reviewer: SessionUser) {
   const api = useApiClient();
@@ -231,10 +239,24 @@ export function useReviewBook(reviewer: SessionUser) {
   const toast = useToast();
   const pendingKey = libraryQueryKeys.pending(reviewer._id);
   return useMutation({
-    mutationFn: ({ bookId, status, reason }: { bookId: string; status: 1 | 2; reason?: string }) =>
+    mutationFn: ({
+      bookId,
+      status,
+      reason,
+      version,
+    }: {
+      bookId: string;
+      status: 1 | 2;
+      reason?: string;
+      version?: number;
+    }) =>
       api.call(libraryApi.reviewBook, {
         params: { id: bookId },
-        body: { status, ...(status === 2 && reason?.trim() ? { reason: reason.trim() } : {}) },
+        body: {
+          status,
+          ...(status === 2 && reason?.trim() ? { reason: reason.trim() } : {}),
+          ...(version === undefined ? {} : { version }),
+        },
       }),
     onSuccess: (answer, { bookId }) => {
       toast.success(answer.message);
@@ -250,5 +272,86 @@ export function useReviewBook(reviewer: SessionUser) {
         void queryClient.invalidateQueries({ queryKey: pendingKey });
       } else toast.error(isApiError(error) ? error.message : 'The review could not be saved.');
     },
+  });
+}
+
+/**
+ * The query key of one book (its page and its edit form): outside `libraryQueryKeys.all`, whose
+ * queries are all paged lists.
+ */
+export const bookQueryKey = (bookId: string) => ['library-book', bookId] as const;
+
+/**
+ * One book (libraryApi.getBook): an accepted one for anyone; the uploader's own in any state, with
+ * `moderation` while a moderator hides it.
+ */
+export function useBook(bookId: string) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: bookQueryKey(bookId),
+    queryFn: async ({ signal }) =>
+      (await api.call(libraryApi.getBook, { params: { id: bookId }, signal })).data,
+    // A book that is not there (or not this user's to see) does not come back by asking again.
+    retry: false,
+  });
+}
+
+/** "More like this" on a book's page: accepted books of its subject and semester (libraryApi.similarBooks). */
+export function useSimilarBooks(bookId: string, enabled: boolean) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: ['library-book', bookId, 'similar'] as const,
+    queryFn: async ({ signal }) =>
+      (await api.call(libraryApi.similarBooks, { params: { id: bookId }, signal })).data,
+    enabled,
+    retry: false,
+  });
+}
+
+/** Every list and page that may show a book: reloaded after its uploader changed or deleted it. */
+function reloadBooks(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: libraryQueryKeys.all });
+  // The profile's My uploads and counts follow through events; its lists reload when next shown.
+  void queryClient.invalidateQueries({ queryKey: ['profile'] });
+}
+
+/**
+ * Saves the uploader's edit (libraryApi.updateBook). The answer is the book as it is now (a declined
+ * one back to pending review); its page shows it at once and the lists reload. Failures are the
+ * form's to show (it keeps what was typed).
+ */
+export function useUpdateBook(bookId: string) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: BodyOf<typeof libraryApi.updateBook>) =>
+      api.call(libraryApi.updateBook, { params: { id: bookId }, body: changes }),
+    onSuccess: ({ data }) => {
+      queryClient.setQueryData(bookQueryKey(bookId), data);
+      reloadBooks(queryClient);
+    },
+  });
+}
+
+/**
+ * Deletes the uploader's book (libraryApi.deleteBook): it leaves every loaded list at once, then the
+ * lists reload; "Book deleted" or the server's refusal as a toast.
+ */
+export function useDeleteBook() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: (bookId: string) => api.call(libraryApi.deleteBook, { params: { id: bookId } }),
+    onSuccess: (answer, bookId) => {
+      toast.success(answer.message);
+      queryClient.setQueriesData<PagedBooksCache>({ queryKey: libraryQueryKeys.all }, (data) =>
+        withoutBook(data, bookId),
+      );
+      queryClient.removeQueries({ queryKey: bookQueryKey(bookId) });
+      reloadBooks(queryClient);
+    },
+    onError: (error) =>
+      toast.error(`Error deleting book: ${isApiError(error) ? error.message : 'please try again.'}`),
   });
 }

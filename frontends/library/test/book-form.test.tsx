@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BookResponse, CreateBookRequest } from '@campus/contracts/library';
+import { BookResponse, CreateBookRequest, bookFieldSchemas } from '@campus/contracts/library';
 import { contractReply, errorReply } from '@campus/web-kit/testing/api-replies';
 import { maxLengthOf } from '@campus/web-kit/max-length-of';
 import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
@@ -162,7 +162,7 @@ describe('Create a New Book/Notes', () => {
     expect(title).toHaveAccessibleDescription('200 of 200 characters');
     // The form's limits are the contract's (tags: a list or text up to 2000 characters on the server).
     for (const name of ['title', 'branch', 'driveLink'] as const)
-      expect(maxLengthOf(CreateBookRequest.shape[name])).toBe(BOOK_FORM_LIMITS[name]);
+      expect(maxLengthOf(bookFieldSchemas[name])).toBe(BOOK_FORM_LIMITS[name]);
   });
 
   test('when the user leaves with text typed and comes back, then the draft is restored; Discard empties it; a success forgets it', async () => {
@@ -197,5 +197,132 @@ describe('Create a New Book/Notes', () => {
     renderRemoteScreen(<BookForm />, { user: null });
     expect(screen.getByText('Please log in to upload books or notes.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Upload' })).not.toBeInTheDocument();
+  });
+});
+
+const FILE_URL = `/api/book/file/${'a'.repeat(64)}.pdf`;
+const PREVIEW_URL = `/api/book/file/${'b'.repeat(64)}.webp`;
+
+/** The PDF goes by XMLHttpRequest (for its progress): this one reports 50% then answers. */
+class FakeUpload {
+  static opened: string[] = [];
+  static sent: FormData[] = [];
+  static answer: { status: number; body: unknown } = { status: 201, body: {} };
+  upload: { onprogress?: (e: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
+  onload?: () => void;
+  onerror?: () => void;
+  status = 0;
+  statusText = '';
+  responseText = '';
+  withCredentials = false;
+  open(method: string, url: string) {
+    FakeUpload.opened.push(`${method} ${url}`);
+  }
+  setRequestHeader() {}
+  send(body: FormData) {
+    FakeUpload.sent.push(body);
+    const answer = FakeUpload.answer;
+    setTimeout(() => {
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+      this.status = answer.status;
+      this.responseText = JSON.stringify(answer.body);
+      this.onload?.();
+    }, 0);
+  }
+}
+
+describe('Create a New Book/Notes with a PDF (issue 27)', () => {
+  beforeEach(() => {
+    window.localStorage.clear();
+    FakeUpload.opened = [];
+    FakeUpload.sent = [];
+    FakeUpload.answer = {
+      status: 201,
+      body: {
+        success: true,
+        fileUrl: FILE_URL,
+        previewUrl: PREVIEW_URL,
+        previewWidth: 480,
+        previewHeight: 679,
+        pages: 12,
+        size: 2048,
+        fileName: 'graphs.pdf',
+      },
+    };
+    (globalThis as { XMLHttpRequest: unknown }).XMLHttpRequest = FakeUpload;
+  });
+
+  const pdf = (bytes = 2048, name = 'graphs.pdf') =>
+    new File([new Uint8Array(bytes)], name, { type: 'application/pdf' });
+
+  test('when a PDF over 20 MB is chosen, then it says so before anything is sent, and the link is still required', async () => {
+    const { requests } = renderRemoteScreen(<BookForm />, { user: student });
+    const big = pdf(1);
+    Object.defineProperty(big, 'size', { value: 20 * 1024 * 1024 + 1 });
+    await userEvent.upload(screen.getByLabelText('Notes as a PDF'), big);
+    expect(await screen.findByText('The file is too large: at most 20 MB.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Notes as a PDF')).toHaveAttribute('aria-invalid', 'true');
+    await fill(/^Title/, 'Notes');
+    await fill(/^Branch/, 'CSE');
+    await userEvent.selectOptions(screen.getByLabelText(/^Subject/), 'Compiler Design');
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('Google Drive link is required')).toBeInTheDocument();
+    expect(FakeUpload.opened).toEqual([]);
+    expect(requests).toHaveLength(0);
+  });
+
+  test('when a PDF is chosen and no Drive link, then the PDF uploads (field "file") and the book is created with its fileUrl', async () => {
+    const { requests } = renderRemoteScreen(<BookForm />, {
+      user: student,
+      replies: [
+        contractReply(
+          BookResponse,
+          {
+            success: true,
+            message: 'Book created successfully',
+            data: book('b9', 'Notes', { status: 'pending', uploadedBy: 'u-student', fileUrl: FILE_URL }),
+          },
+          { status: 201, url: '/api/book', method: 'POST' },
+        ),
+      ],
+    });
+    await fill(/^Title/, 'Notes');
+    await fill(/^Branch/, 'CSE');
+    await userEvent.selectOptions(screen.getByLabelText(/^Subject/), 'Compiler Design');
+    await userEvent.upload(screen.getByLabelText('Notes as a PDF'), pdf());
+    expect(screen.getByText('graphs.pdf (0.0 MB)')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('Book created successfully')).toBeInTheDocument();
+    expect(FakeUpload.opened).toEqual(['POST /api/book/upload']);
+    expect(FakeUpload.sent[0]?.get('file')).toBeInstanceOf(File);
+    expect(requests[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/book',
+      body: { title: 'Notes', branch: 'CSE', subject: 'Compiler Design', tags: [], fileUrl: FILE_URL },
+    });
+    expect(requests[0]?.body).not.toHaveProperty('driveLink');
+  });
+
+  test('when the server refuses the PDF, then its sentence shows under the field and no book is created', async () => {
+    FakeUpload.answer = {
+      status: 422,
+      body: {
+        code: 'PDF_UNREADABLE',
+        message: 'This PDF could not be opened. Save it again as a PDF and upload that file.',
+      },
+    };
+    const { requests } = renderRemoteScreen(<BookForm />, { user: student });
+    await fill(/^Title/, 'Notes');
+    await fill(/^Branch/, 'CSE');
+    await userEvent.selectOptions(screen.getByLabelText(/^Subject/), 'Compiler Design');
+    await userEvent.upload(screen.getByLabelText('Notes as a PDF'), pdf());
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Notes as a PDF')).toHaveAccessibleDescription(
+        /This PDF could not be opened/,
+      ),
+    );
+    expect(requests).toHaveLength(0);
+    expect(screen.getByLabelText(/^Title/)).toHaveValue('Notes');
   });
 });

@@ -183,6 +183,30 @@ describe('Pending Book Requests', () => {
     consoleError.mockRestore();
   });
 
+  it('when the uploader changed the book after the teacher opened the list, then the verdict names the version shown, the server refuses it, the teacher is told and the list reloads with the change', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const shown = { ...segmentTrees, version: 3 };
+    const swapped = { ...segmentTrees, version: 4, driveLink: 'https://drive.google.com/file/d/other/view' };
+    const { requests } = openBookStatus(teacher, [
+      pendingOf([shown, graphs]),
+      errorReply(409, { code: 'BOOK_CHANGED', message: BOOK_MESSAGES.bookChanged }, { method: 'PUT' }),
+      pendingOf([swapped, graphs]),
+    ]);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept Segment Trees' }));
+
+    expect(await screen.findByText(BOOK_MESSAGES.bookChanged)).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ status: 1, version: 3 });
+    await waitFor(() =>
+      expect(
+        within(cardOf('Segment Trees')).getByRole('link', {
+          name: 'View Segment Trees (opens in a new tab)',
+        }),
+      ).toHaveAttribute('href', swapped.driveLink),
+    );
+    consoleError.mockRestore();
+  });
+
   describe('when more than a page waits', () => {
     const heaps = book('b3', 'Heaps', { status: 'pending', subject: 'Data Structure and Alogrithm' });
     const tries = book('b4', 'Tries', { status: 'pending', subject: 'Data Structure and Alogrithm' });

@@ -40,6 +40,7 @@ export function book(id: string, title: string, change: Partial<Book> = {}): Boo
     likes,
     status: 'accepted',
     createdAt: '2026-01-01T00:00:00.000Z',
+    editedAt: null,
     ...change,
   };
 }

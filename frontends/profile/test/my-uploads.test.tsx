@@ -90,6 +90,28 @@ describe('My uploads', () => {
     );
   });
 
+  it('when the uploads show, then each leads to its edit in the library ("Correct and resubmit" for a declined one) and to its page, where it can be deleted', async () => {
+    openMyUploads([
+      uploadsReply([
+        upload('b3', 'Routing notes', { status: 'accepted', verifiedBy: 'Dr. Meera Iyer' }),
+        upload('b1', 'Old scans', { status: 'declined', verifiedBy: 'Dr. Rao' }),
+      ]),
+    ]);
+    await screen.findByRole('heading', { name: 'Routing notes' });
+    const accepted = rowOf('Routing notes');
+    expect(within(accepted).getByRole('link', { name: 'Edit Routing notes' })).toHaveAttribute(
+      'href',
+      '/library/books/b3/edit',
+    );
+    expect(within(accepted).getByRole('link', { name: 'Open or delete Routing notes' })).toHaveAttribute(
+      'href',
+      '/library/books/b3',
+    );
+    expect(
+      within(rowOf('Old scans')).getByRole('link', { name: 'Correct and resubmit Old scans' }),
+    ).toHaveAttribute('href', '/library/books/b1/edit');
+  });
+
   it('when a decline came without a reason, then it says so plainly', async () => {
     openMyUploads([uploadsReply([upload('b1', 'Old scans', { status: 'declined', verifiedBy: 'Dr. Rao' })])]);
     expect(await screen.findByText('No reason given.')).toBeInTheDocument();

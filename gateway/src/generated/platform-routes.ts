@@ -10,23 +10,49 @@ export const SERVICE_NAMES = [
   'careers',
   'housing',
   'events',
+  'notifications',
+  'moderation',
 ] as const;
 
 /** Which service answers which path prefix (the longest wins), from the routes they declare. */
 export const DECLARED_API_ROUTES: ReadonlyArray<DeclaredApiRoute> = [
   { prefix: '/api/auth', service: 'identity' },
   { prefix: '/api/book', service: 'library' },
+  { prefix: '/api/book/upload', service: 'library', upload: true },
   { prefix: '/api/comments', service: 'community' },
   { prefix: '/api/commonData', service: 'profile' },
   { prefix: '/api/commonData/bookmarks', service: 'library' },
   { prefix: '/api/community', service: 'community' },
+  { prefix: '/api/companies', service: 'careers' },
   { prefix: '/api/event', service: 'events' },
   { prefix: '/api/event/upload', service: 'events', upload: true },
   { prefix: '/api/flat', service: 'housing' },
   { prefix: '/api/fundraising', service: 'community' },
   { prefix: '/api/interview', service: 'careers' },
   { prefix: '/api/job', service: 'careers' },
+  { prefix: '/api/me', service: 'identity' },
+  { prefix: '/api/me/export/careers', service: 'careers' },
+  { prefix: '/api/me/export/community', service: 'community' },
+  { prefix: '/api/me/export/events', service: 'events' },
+  { prefix: '/api/me/export/housing', service: 'housing' },
+  { prefix: '/api/me/export/library', service: 'library' },
+  { prefix: '/api/me/export/moderation', service: 'moderation' },
+  { prefix: '/api/me/export/notifications', service: 'notifications' },
+  { prefix: '/api/me/export/profile', service: 'profile' },
+  { prefix: '/api/moderation', service: 'moderation' },
+  { prefix: '/api/notifications', service: 'notifications' },
+  { prefix: '/api/notifications/stream', service: 'notifications', stream: true },
+  { prefix: '/api/reports', service: 'moderation' },
 ];
 
 /** The remotes, each deployed as its own frontend at /remotes/<name>/ (`WEB_<NAME>_URL`). */
-export const WEB_REMOTES = ['library', 'community', 'careers', 'housing', 'events', 'profile'] as const;
+export const WEB_REMOTES = [
+  'library',
+  'community',
+  'careers',
+  'housing',
+  'events',
+  'profile',
+  'notifications',
+  'moderation',
+] as const;

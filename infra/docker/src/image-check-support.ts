@@ -1,5 +1,6 @@
 /** What the parts of the image-build check (check-image-builds.ts) share. */
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 
 /** A finding of the check: printed as is, without a stack. */
@@ -20,8 +21,21 @@ export function runCommand(
   return result.stdout;
 }
 
-/** The environment a container starts from: nothing of this machine's but PATH and HOME. */
-export const containerEnv = (): NodeJS.ProcessEnv => ({ PATH: process.env.PATH, HOME: os.homedir() });
+/**
+ * The environment a container starts from: nothing of this machine's but PATH, HOME and the
+ * certificate authorities it trusts (NODE_EXTRA_CA_CERTS), as an image built on this network would
+ * be given them. Without them npm, run by the lock's Node (whose own npmrc names no `cafile`), could
+ * not verify the registry through this machine's TLS proxy: every metadata request failed three
+ * times (70 s) before npm fell back to its cache, which made the check take 7 minutes, and a package
+ * the cache did not hold failed the install.
+ */
+export const containerEnv = (): NodeJS.ProcessEnv => {
+  const trusted = process.env.NODE_EXTRA_CA_CERTS ?? SYSTEM_CA_BUNDLES.find((file) => fs.existsSync(file));
+  return { PATH: process.env.PATH, HOME: os.homedir(), ...(trusted ? { NODE_EXTRA_CA_CERTS: trusted } : {}) };
+};
+
+/** Where Debian (and Alpine) keep the system's trusted authorities, the proxy's included. */
+const SYSTEM_CA_BUNDLES = ['/etc/ssl/certs/ca-certificates.crt'];
 
 /** How long each step of the check took, printed at its end. */
 export const timings: Array<[string, number]> = [];

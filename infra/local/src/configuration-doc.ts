@@ -147,7 +147,7 @@ function runnerCells(setting: Setting): [string, string] {
   if (name === 'DATABASE_URL')
     return ['not read (PGlite in `DATA_DIR`)', 'server from env; a database per service'];
   if (name === 'AMQP_URL') return ['not read (in-process bus)', 'env (default local RabbitMQ)'];
-  if (['JWT_PUBLIC_KEY', 'JWT_PRIVATE_KEY', 'TEACHER_CODE'].includes(name))
+  if (['JWT_PUBLIC_KEY', 'JWT_PRIVATE_KEY', 'TEACHER_CODE', 'UNSUBSCRIBE_SECRET'].includes(name))
     return ['env, else generated in `DATA_DIR`', 'env, else generated in `DATA_DIR`'];
   if (name === 'COOKIE_SECURE')
     return ['env (default `false`: plain http)', 'env (default `false`: plain http)'];

@@ -1,3 +1,4 @@
+import { declaredRoutes as routesOfModule } from '@campus/service-kit/personal-data';
 import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
@@ -99,13 +100,14 @@ export function declaredRoutes(definition: ServiceDefinition): ReadonlyArray<Any
     JWT_PRIVATE_KEY: 'contracts-snapshot',
     TEACHER_CODE: 'contracts-snapshot',
   });
-  return definition.create({
+  const module = definition.create({
     config,
     db: untouchable('database') as never,
     transact: untouchable('transact') as never,
     logger: pino({ level: 'silent' }),
     now: () => new Date(0),
-  }).routes;
+  });
+  return routesOfModule(definition.name, module);
 }
 
 export function routeContract(route: AnyRoute): RouteContract {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '@campus/service-kit/config';
 import { createInProcessBus } from '@campus/service-kit/bus/in-process-bus';
-import { openDatabase, openEmbeddedPostgres } from '@campus/service-kit/db';
+import { openDatabase, openEmbeddedPostgres, type Db } from '@campus/service-kit/db';
 import { createLogger } from '@campus/service-kit/logger';
 import {
   startService,
@@ -53,6 +53,8 @@ export interface RunningPlatform {
    * of the platform goes on.
    */
   restartService(definition: ServiceDefinition): Promise<void>;
+  /** The embedded database every service's schema lives in: whole-platform tests read it (account deletion). */
+  database: Db;
   stop(): Promise<void>;
 }
 
@@ -76,6 +78,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     JWT_PUBLIC_KEY: secrets.jwtPublicKey,
     JWT_PRIVATE_KEY: secrets.jwtPrivateKey,
     TEACHER_CODE: secrets.teacherCode,
+    UNSUBSCRIBE_SECRET: secrets.unsubscribeSecret,
     // Plain http on localhost: Secure cookies would still work in browsers, but not for API clients.
     COOKIE_SECURE: 'false',
   };
@@ -143,6 +146,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       teacherCode,
       teacherCodeSource: configuredCode ? 'environment' : 'generated',
       secretsDir: secrets.dir,
+      database: openDatabase({ pglite }).db,
       get services() {
         return running.map(({ name, url, routes }) => ({ name, url, routes }));
       },

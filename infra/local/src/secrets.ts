@@ -6,6 +6,8 @@ export interface LocalSecrets {
   jwtPrivateKey: string;
   jwtPublicKey: string;
   teacherCode: string;
+  /** Signs the one-click unsubscribe links of notification emails (UNSUBSCRIBE_SECRET). */
+  unsubscribeSecret: string;
   dir: string;
 }
 
@@ -41,6 +43,9 @@ export function loadOrCreateSecrets(dataDir: string): LocalSecrets {
     teacherCode: readOrCreate(
       path.join(dir, 'teacher-code.txt'),
       () => `FAC-${randomBytes(4).toString('hex').toUpperCase()}`,
+    ),
+    unsubscribeSecret: readOrCreate(path.join(dir, 'unsubscribe-secret.txt'), () =>
+      randomBytes(32).toString('base64url'),
     ),
   };
 }

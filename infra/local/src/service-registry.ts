@@ -11,6 +11,8 @@ import { communityService } from '@campus/community-service/service';
 import { careersService } from '@campus/careers-service/service';
 import { housingService } from '@campus/housing-service/service';
 import { eventsService } from '@campus/events-service/service';
+import { notificationsService } from '@campus/notifications-service/service';
+import { moderationService } from '@campus/moderation-service/service';
 
 /**
  * The platform registry: the one place a service or a remote is named. Everything else that lists
@@ -20,7 +22,13 @@ import { eventsService } from '@campus/events-service/service';
  * Adding a service is one entry in SERVICES plus the service; adding a remote, one entry in REMOTES.
  */
 export interface RegisteredService {
-  definition: ServiceDefinition;
+  /**
+   * Any service's definition, whatever its configuration: a service that produces no events yet
+   * (a new domain's `produces: []`) has an `emit` of no names, which no wider `emit` can stand in
+   * for, so its `create` fits the list only when the list does not also fix the configuration type.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  definition: ServiceDefinition<any>;
   /** The service's own process entry, for `npm run start:services`. */
   main: string;
   /** Fixed port in multi-process mode (embedded mode picks free ones). */
@@ -63,6 +71,19 @@ export const SERVICES: ReadonlyArray<RegisteredService> = [
   { definition: careersService, main: 'services/careers/src/main.ts', port: 4005 },
   { definition: housingService, main: 'services/housing/src/main.ts', port: 4006 },
   { definition: eventsService, main: 'services/events/src/main.ts', port: 4007 },
+  {
+    definition: notificationsService,
+    main: 'services/notifications/src/main.ts',
+    port: 4008,
+    composeEnvironment: {
+      // Email is off while SMTP_URL is empty; with it, UNSUBSCRIBE_SECRET is required (the service says so).
+      SMTP_URL: '${SMTP_URL:-}',
+      MAIL_FROM: '${MAIL_FROM:-}',
+      UNSUBSCRIBE_SECRET: '${UNSUBSCRIBE_SECRET:-}',
+      PUBLIC_ORIGIN: '${PUBLIC_ORIGIN:?set PUBLIC_ORIGIN in .env (the https:// address users open)}',
+    },
+  },
+  { definition: moderationService, main: 'services/moderation/src/main.ts', port: 4009 },
 ];
 
 /** Every remote the shell loads, in the order the shell's menus show them. */
@@ -71,7 +92,7 @@ export const REMOTES: ReadonlyArray<RegisteredRemote> = [
   { name: 'community', paths: ['/community', '/post', '/fundrasing'] },
   {
     name: 'careers',
-    paths: ['/jobs', '/interviews'],
+    paths: ['/jobs', '/interviews', '/companies'],
     preload: {
       '/jobs': [operationUrl(careersApi.listJobPosts, { query: { page: 1, limit: JOB_PAGE_SIZE } })],
     },
@@ -85,4 +106,6 @@ export const REMOTES: ReadonlyArray<RegisteredRemote> = [
     },
   },
   { name: 'profile', paths: ['/profile', '/commondataform'] },
+  { name: 'notifications', paths: ['/notifications'] },
+  { name: 'moderation', paths: ['/moderation'] },
 ];

@@ -68,7 +68,7 @@ beforeAll(async () => {
     },
   });
   proxy = await startForwardingProxy(platform.url);
-});
+}, 150_000); // the whole platform starts: seconds when quiet, over a minute beside the rest of CI
 afterAll(async () => {
   await proxy?.close();
   await platform?.stop();

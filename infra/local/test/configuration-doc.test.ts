@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import type { z } from 'zod';
+import { SERVICES } from '../src/service-registry';
 import {
   CONFIGURATION_DOC,
   collectSettings,
@@ -17,6 +19,25 @@ describe('docs/configuration.md', () => {
       .filter((s) => !s.description?.trim())
       .map((s) => `${s.name} (${s.readBy.join(', ')})`);
     expect(undocumented).toEqual([]);
+  });
+
+  test('a setting several processes read is described the same by each (the doc has one row and one description)', () => {
+    // The doc keeps the first process's description: one that names that process's own items
+    // (books, posts...) would then be wrong for the others.
+    const descriptions = new Map<string, Map<string, string[]>>();
+    for (const { definition } of SERVICES) {
+      const shape = (definition.configSchema as unknown as z.ZodObject<Record<string, z.ZodType>>).shape;
+      for (const [key, field] of Object.entries(shape)) {
+        const text = field.description ?? '';
+        const byText = descriptions.get(key) ?? new Map<string, string[]>();
+        byText.set(text, [...(byText.get(text) ?? []), definition.name]);
+        descriptions.set(key, byText);
+      }
+    }
+    const differing = [...descriptions]
+      .filter(([, byText]) => byText.size > 1)
+      .map(([key, byText]) => `${key}: ${[...byText.values()].map((names) => names.join('+')).join(' / ')}`);
+    expect(differing).toEqual([]);
   });
 
   test('what compose sets is read from its environment blocks, shared block included', () => {

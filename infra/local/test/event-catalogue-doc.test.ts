@@ -31,9 +31,13 @@ describe('the event catalogue in docs/events.md', () => {
     (name) => {
       const row = rows.find((r) => r.event === name);
       const producer = SERVICES.find((s) => s.definition.produces.includes(name))?.definition.name;
-      const consumers = SERVICES.filter((s) => s.definition.consumes.includes(name)).map(
-        (s) => s.definition.name,
-      );
+      // A service that hears it on every replica (`listens`, a broadcast) says so beside its name.
+      const consumers = SERVICES.flatMap(({ definition: d }) => {
+        const consumes = d.consumes.includes(name);
+        const listens = (d.listens ?? []).includes(name);
+        if (listens) return [`${d.name} (${consumes ? '+ ' : ''}broadcast)`];
+        return consumes ? [d.name] : [];
+      });
       // A producer not built yet is the service the event's name starts with.
       expect(row?.from).toBe(producer ?? name.split('.')[0]);
       expect(row?.consumedBy).toBe(consumers.length ? consumers.sort().join(', ') : '(none yet)');

@@ -103,6 +103,16 @@ describeGenerator('npm run new:domain', () => {
         'M infra/rabbitmq/definitions.json',
         'M packages/contracts/src/generated/api-answer-schemas.ts',
         'M shell/public/remotes.json',
+        // The Kubernetes manifests (npm run generate): the domain's own objects, and its place in
+        // the shared ones (database and role, broker topology, network policies, kustomizations).
+        `A deploy/kubernetes/base/service-${NAME}.yaml`,
+        `A deploy/kubernetes/base/web-${NAME}.yaml`,
+        'M deploy/kubernetes/base/broker-topology.yaml',
+        'M deploy/kubernetes/base/database.yaml',
+        'M deploy/kubernetes/base/gateway.yaml',
+        'M deploy/kubernetes/base/kustomization.yaml',
+        'M deploy/kubernetes/base/network-policies.yaml',
+        'M deploy/kubernetes/overlays/production/kustomization.yaml',
       ].sort(),
     );
     for (const file of [

@@ -23,6 +23,11 @@ export interface ApiOperation<T extends OperationTypes = OperationTypes> {
   readonly access: ApiAccess;
   /** The form field of a multipart upload (the body is then FormData). */
   readonly upload?: string;
+  /**
+   * A server-sent event stream (open it with an EventSource at `operationUrl`, never `api.call`):
+   * its `response` type is each event's data by its `event:` name.
+   */
+  readonly stream?: true;
   /** Never set: carries the operation's types to the client. */
   readonly types?: T;
 }

@@ -16,6 +16,17 @@ export const POST_TAGS = [
 export type PostTag = (typeof POST_TAGS)[number];
 export const DEFAULT_POST_TAG: PostTag = 'Q&A';
 
+/**
+ * The category of questions (issue 27): only a Q&A post has an accepted answer, and the hub's
+ * Unsolved filter lists the Q&A posts without one.
+ */
+export const QUESTION_TAG: PostTag = 'Q&A';
+/** The hub's orders: newest first (the spec's), most upvoted, or trending; `newest` is the older name of `new`. */
+export const POST_SORTS = ['new', 'top', 'trending'] as const;
+export type PostSort = (typeof POST_SORTS)[number];
+/** The longest search the hub takes (characters). */
+export const SEARCH_Q_MAX = 200;
+
 /** The hub's first page and its Load More step; the cap any client may ask for. */
 export const POSTS_PAGE_SIZE = 20;
 export const POSTS_MAX_LIMIT = 50;
@@ -31,6 +42,15 @@ export const COMMENT_MAX = 2_000;
 
 /** What every anonymous post or comment shows instead of its author. */
 export const ANONYMOUS_NAME = 'Anonymous User';
+/**
+ * The author of a post or comment whose writer deleted their account and chose to leave what they
+ * wrote (identity.user.deleted, 'anonymise'): no id or name is kept. Not ANONYMOUS_NAME, which says
+ * the writer chose to hide their name; an anonymous post stays 'Anonymous User' (changing it would
+ * tell readers that its writer has just deleted their account).
+ */
+export const DELETED_AUTHOR_NAME = 'Deleted user';
+/** The author id community.content.changed carries for such an item (nobody's: identity issues uuids). */
+export const DELETED_AUTHOR_ID = 'deleted-user';
 /**
  * The entries of `upvote`/`dowvote` other than the viewer's own id. Voters are nobody's business
  * (and the author's own vote would unmask an anonymous post): the lists keep their length, so
@@ -93,6 +113,17 @@ export const COMMUNITY_MESSAGES = {
   amountTooLarge: `A single pledge can be at most ₹${indianGrouping(PLEDGE_MAX)}.`,
   pledged: 'Thank you! Your pledge is recorded.',
   campaignsFound: 'Campaigns found',
+  nothingToEdit: 'Nothing to change: send a title, content or category.',
+  commentNotFound: 'Comment not found.',
+  postNotYours: 'Only its author can change or delete this post.',
+  commentNotYours: 'Only its author can change or delete this comment.',
+  postDeleted: 'Post deleted.',
+  commentDeleted: 'Comment deleted.',
+  hiddenBy: (reason: string) => `Hidden by a moderator: ${reason}`,
+  answerNotYours: 'Only the person who asked or a teacher can mark the answer.',
+  answerNotQuestion: 'Only a Q&A post can have an accepted answer.',
+  answerNotInPost: 'That comment is not part of this post, or it was deleted.',
+  answerInvalid: 'commentId must be the id of a comment of this post, or null to clear the answer.',
 } as const;
 
 /** A post's or comment's author as read: a named member, or nobody for an anonymous one. */

@@ -18,6 +18,55 @@ export const GENDER_PREFERENCES = ['any', 'male', 'female'] as const;
 export type GenderPreference = (typeof GENDER_PREFERENCES)[number];
 export const GENDER_LABELS: Record<GenderPreference, string> = { any: 'Any', male: 'Male', female: 'Female' };
 
+/**
+ * Lifestyle tags (issue 28), each optional on a request. food: what the household eats (`any`: no
+ * rule); smoking: `no` (nobody smokes, not even outside), `outside` (only outside, balcony or
+ * street), `yes` (smoking inside is fine); sleep: when the household sleeps (`flexible`: either).
+ */
+export const FOOD_PREFERENCES = ['veg', 'non-veg', 'any'] as const;
+export type FoodPreference = (typeof FOOD_PREFERENCES)[number];
+export const FOOD_LABELS: Record<FoodPreference, string> = {
+  veg: 'Veg',
+  'non-veg': 'Non-veg',
+  any: 'Any food',
+};
+export const SMOKING_RULES = ['no', 'outside', 'yes'] as const;
+export type SmokingRule = (typeof SMOKING_RULES)[number];
+export const SMOKING_LABELS: Record<SmokingRule, string> = {
+  no: 'No smoking',
+  outside: 'Smoking outside only',
+  yes: 'Smoking is fine',
+};
+export const SLEEP_SCHEDULES = ['early', 'late', 'flexible'] as const;
+export type SleepSchedule = (typeof SLEEP_SCHEDULES)[number];
+export const SLEEP_LABELS: Record<SleepSchedule, string> = {
+  early: 'Early sleeper',
+  late: 'Night owl',
+  flexible: 'Flexible sleep',
+};
+
+/** A request leaves the public list this many days after it was posted or last renewed (issue 28). */
+export const FLAT_LIFETIME_DAYS = 60;
+const DAY_MS = 86_400_000;
+/** When a request posted or renewed at `from` expires. */
+export const flatExpiryFrom = (from: Date) => new Date(from.getTime() + FLAT_LIFETIME_DAYS * DAY_MS);
+
+/** Where a request stands: open (in the public list), filled by its owner, or past its expiry. */
+export type FlatState = 'open' | 'filled' | 'expired';
+export const flatStateOf = (flat: { filled: boolean; expiresAt: string }, now: Date): FlatState =>
+  flat.filled ? 'filled' : Date.parse(flat.expiresAt) <= now.getTime() ? 'expired' : 'open';
+
+/**
+ * Who sees a request's contact (issue 28): `signed-in` (the default, the spec's behaviour: every
+ * signed-in student) or `on-request` (its owner, and the students whose interest the owner accepted).
+ */
+export const CONTACT_VISIBILITIES = ['signed-in', 'on-request'] as const;
+export type ContactVisibility = (typeof CONTACT_VISIBILITIES)[number];
+export const INTEREST_STATUSES = ['pending', 'accepted', 'declined'] as const;
+export type InterestStatus = (typeof INTEREST_STATUSES)[number];
+export const INTEREST_DECISIONS = ['accepted', 'declined'] as const;
+export const INTEREST_MESSAGE_MAX = 500;
+
 export const FLAT_SORTS = ['newest', 'rent_asc', 'rent_desc'] as const;
 export type FlatSort = (typeof FLAT_SORTS)[number];
 
@@ -39,11 +88,42 @@ export const FLAT_MESSAGES = {
   empty: 'No flat requests found.',
   notFound: 'Flat request not found.',
   notOwner: 'You can only delete your own flat requests.',
+  notOwnerEdit: 'You can only edit your own flat requests.',
+  updated: 'Flat request updated',
+  nothingToChange: 'Change at least one field of the flat request.',
+  hiddenBy: (reason: string) => `Hidden by a moderator: ${reason}`,
   queryTooLong: `Search text must be at most ${FLAT_MAX_QUERY_LENGTH} characters`,
   rentRangeInvalid: 'The lowest rent must not be above the highest rent',
   moveInRangeInvalid: 'The earliest move-in date must not be after the latest',
   sortInvalid: 'Sort must be newest, rent_asc or rent_desc',
+  foodInvalid: 'Food must be veg, non-veg or any',
+  smokingInvalid: 'Smoking must be no, outside or yes',
+  sleepInvalid: 'Sleep must be early, late or flexible',
+  filledInvalid: 'Filled must be true or false',
+  filledSet: 'Flat request marked as filled',
+  reopened: 'Flat request open again',
+  renewed: `Flat request renewed for ${FLAT_LIFETIME_DAYS} days`,
+  notOwnerManage: 'You can only manage your own flat requests.',
+  contactVisibilityInvalid: 'Contact visibility must be signed-in or on-request',
+  interestMessageRequired: 'Write a short message to the owner',
+  interestMessageTooLong: `The message must be at most ${INTEREST_MESSAGE_MAX} characters`,
+  interestSent: 'Interest sent',
+  interestOwnFlat: 'This is your own room request.',
+  interestAlready: 'You have already shown interest in this room request.',
+  interestNotOpen: 'This room request is filled or expired.',
+  interestsFound: 'Interests found',
+  interestNotFound: 'Interest not found.',
+  interestDecisionInvalid: 'Status must be accepted or declined',
+  interestDecided: (status: 'accepted' | 'declined') =>
+    status === 'accepted' ? 'Interest accepted: they can see your contact now' : 'Interest declined',
+  notOwnerInterests: 'Only the owner of a room request sees and answers its interests.',
 } as const;
+
+/**
+ * Where a flat request is seen in the app (the link in its content events, so a moderator's queue
+ * and its author's notification lead to it): the room finder's list, at its card.
+ */
+export const flatLink = (id: string) => `/roomfinder#flat-${id}`;
 
 /** Is this text a link at all (a scheme right before non-space: `https://…`, `javascript:…`)? */
 const looksLikeLink = (value: string) => /^[a-z][a-z0-9+.-]*:\S/i.test(value) || /^www\./i.test(value);

@@ -12,9 +12,17 @@ import {
   FLAT_PAGE_SIZE,
   FLAT_SORTS,
   FLAT_TEXT_LIMITS,
+  FOOD_PREFERENCES,
   GENDER_PREFERENCES,
   isValidLocation,
+  SLEEP_SCHEDULES,
+  SMOKING_RULES,
+  CONTACT_VISIBILITIES,
+  INTEREST_DECISIONS,
+  INTEREST_MESSAGE_MAX,
+  INTEREST_STATUSES,
 } from './housing-rules';
+import type { FoodPreference, SleepSchedule, SmokingRule } from './housing-rules';
 
 /**
  * The housing domain's wire (spec §3 "Flat request", §7 `/api/flat`): what its service accepts and
@@ -56,6 +64,19 @@ const genderPreference = z.preprocess(
   z.enum(GENDER_PREFERENCES, { error: FLAT_MESSAGES.genderInvalid }).default('any'),
 );
 
+/** A lifestyle tag: any case; blank or null is "not said" (null; on an edit it clears the tag). */
+const lifestyleTag = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toLowerCase() || null : v),
+    z.enum(values, { error: message }).nullable().optional(),
+  );
+/** A list filter on a lifestyle tag: any case, blank is no filter. */
+const lifestyleFilter = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : (v ?? undefined)),
+    z.enum(values, { error: message }).optional(),
+  );
+
 /**
  * POST /api/flat: the spec's payload. `userId` in the body is ignored (the owner is the signed-in
  * user); every text is trimmed and capped.
@@ -75,9 +96,43 @@ export const CreateFlatRequest = z
       (v) => v === '' || contactKind(v) !== undefined, // blank: the required message alone
       FLAT_MESSAGES.contactInfoInvalid,
     ),
+    // Issue 28's lifestyle tags: optional, so the spec's create call stays valid.
+    food: lifestyleTag(FOOD_PREFERENCES, FLAT_MESSAGES.foodInvalid),
+    smoking: lifestyleTag(SMOKING_RULES, FLAT_MESSAGES.smokingInvalid),
+    sleep: lifestyleTag(SLEEP_SCHEDULES, FLAT_MESSAGES.sleepInvalid),
+    /** Left out: `signed-in` on create (the spec's behaviour), unchanged on an edit. */
+    contactVisibility: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : (v ?? undefined)),
+      z.enum(CONTACT_VISIBILITIES, { error: FLAT_MESSAGES.contactVisibilityInvalid }).optional(),
+    ),
   })
   .meta({ id: 'CreateFlatRequest' });
 export type CreateFlatRequest = z.input<typeof CreateFlatRequest>;
+
+/** The fields a `PATCH /api/flat/{id}` may change: every field of the create form. */
+const EDITABLE_FLAT_FIELDS = [
+  'name',
+  'description',
+  'location',
+  'genderPreference',
+  'rent',
+  'moveInDate',
+  'contactInfo',
+  'food',
+  'smoking',
+  'sleep',
+  'contactVisibility',
+] as const;
+
+/**
+ * PATCH /api/flat/{id}: the create form's fields, each optional, with the same messages (a blank
+ * field is refused as on create; a blank gender preference is `any`); at least one. `userId` in the
+ * body is ignored: the request stays its owner's.
+ */
+export const UpdateFlatRequest = CreateFlatRequest.partial()
+  .refine((v) => EDITABLE_FLAT_FIELDS.some((field) => v[field] !== undefined), FLAT_MESSAGES.nothingToChange)
+  .meta({ id: 'UpdateFlatRequest' });
+export type UpdateFlatRequest = z.input<typeof UpdateFlatRequest>;
 
 /** The form's values before parsing (what the browser holds: text inputs). */
 export interface FlatFormValues {
@@ -88,7 +143,17 @@ export interface FlatFormValues {
   rent: string;
   moveInDate: string;
   contactInfo: string;
+  /** '' when not said. */
+  food: FoodPreference | '';
+  smoking: SmokingRule | '';
+  sleep: SleepSchedule | '';
 }
+
+/** Why the author's hidden request is hidden: their own list says "Hidden by a moderator: <reason>". */
+export const FlatModeration = z
+  .object({ state: z.literal('hidden'), reason: z.string() })
+  .meta({ id: 'FlatModeration' });
+export type FlatModeration = z.infer<typeof FlatModeration>;
 
 /**
  * A flat request as the list shows it. `contactInfo` is there for signed-in users only (a student's
@@ -108,6 +173,22 @@ export const FlatRequest = z
     moveInDate: z.string().meta({ description: 'YYYY-MM-DD' }),
     contactInfo: z.string().optional().meta({ description: 'Signed-in users only' }),
     createdAt: z.string(),
+    /** When its owner last edited it (ISO); null when never edited. */
+    editedAt: z.string().nullable(),
+    /** Only in its owner's own answers, when a moderator (or the reports threshold) hid it. */
+    moderation: FlatModeration.optional(),
+    /** Lifestyle tags (issue 28): null when the owner did not say. */
+    food: z.enum(FOOD_PREFERENCES).nullable(),
+    smoking: z.enum(SMOKING_RULES).nullable(),
+    sleep: z.enum(SLEEP_SCHEDULES).nullable(),
+    /** The owner found someone: out of the public list, still in their own. */
+    filled: z.boolean(),
+    /** ISO; past it the request is out of the public list until its owner renews it. */
+    expiresAt: z.string(),
+    /** on-request: `contactInfo` only for its owner and the students whose interest the owner accepted. */
+    contactVisibility: z.enum(CONTACT_VISIBILITIES),
+    /** The signed-in viewer's own interest in it (not its owner's), if they showed one. */
+    myInterest: z.object({ _id: z.string(), status: z.enum(INTEREST_STATUSES) }).optional(),
   })
   .meta({ id: 'FlatRequest' });
 export type FlatRequest = z.infer<typeof FlatRequest>;
@@ -137,6 +218,9 @@ export const FlatListQuery = z
     ),
     moveInFrom: optionalDate,
     moveInTo: optionalDate,
+    food: lifestyleFilter(FOOD_PREFERENCES, FLAT_MESSAGES.foodInvalid),
+    smoking: lifestyleFilter(SMOKING_RULES, FLAT_MESSAGES.smokingInvalid),
+    sleep: lifestyleFilter(SLEEP_SCHEDULES, FLAT_MESSAGES.sleepInvalid),
     sort: z.preprocess(
       blankToUndefined,
       z.enum(FLAT_SORTS, { error: FLAT_MESSAGES.sortInvalid }).default('newest'),
@@ -161,6 +245,48 @@ export type FlatListResponse = z.infer<typeof FlatListResponse>;
 
 export const FlatResponse = successWith('FlatResponse', FlatRequest);
 export type FlatResponse = z.infer<typeof FlatResponse>;
+
+/** `PUT /api/flat/{id}/filled`: the owner marks it filled (out of the public list) or open again. */
+export const SetFlatFilledRequest = z
+  .object({ filled: z.boolean({ error: FLAT_MESSAGES.filledInvalid }) })
+  .meta({ id: 'SetFlatFilledRequest' });
+export type SetFlatFilledRequest = z.input<typeof SetFlatFilledRequest>;
+
+/** `POST /api/flat/{id}/interest`: a student's "I'm interested" with a short message to the owner. */
+export const CreateInterestRequest = z
+  .object({
+    message: plainText(FLAT_MESSAGES.interestMessageRequired)
+      .trim()
+      .min(1, FLAT_MESSAGES.interestMessageRequired)
+      .max(INTEREST_MESSAGE_MAX, FLAT_MESSAGES.interestMessageTooLong),
+  })
+  .meta({ id: 'CreateInterestRequest' });
+export type CreateInterestRequest = z.input<typeof CreateInterestRequest>;
+
+/** `PUT /api/flat/{id}/interests/{interestId}`: the owner's answer. */
+export const DecideInterestRequest = z
+  .object({ status: z.enum(INTEREST_DECISIONS, { error: FLAT_MESSAGES.interestDecisionInvalid }) })
+  .meta({ id: 'DecideInterestRequest' });
+export type DecideInterestRequest = z.input<typeof DecideInterestRequest>;
+
+/** A student's interest in a request, as its owner (or the student) sees it. */
+export const FlatInterest = z
+  .object({
+    _id: z.string(),
+    flatId: z.string(),
+    userId: UserId,
+    /** The student's name as this service knows it (null when unknown). */
+    userName: z.string().nullable(),
+    message: z.string(),
+    status: z.enum(INTEREST_STATUSES),
+    createdAt: z.string(),
+    decidedAt: z.string().nullable(),
+  })
+  .meta({ id: 'FlatInterest' });
+export type FlatInterest = z.infer<typeof FlatInterest>;
+
+export const FlatInterestResponse = successWith('FlatInterestResponse', FlatInterest);
+export const FlatInterestListResponse = successWith('FlatInterestListResponse', z.array(FlatInterest));
 
 export const FlatDeletedResponse = successWith('FlatDeletedResponse', z.object({ _id: z.string() }));
 export type FlatDeletedResponse = z.infer<typeof FlatDeletedResponse>;

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { plainText, requiredText, UserId } from './common';
-import { PASSWORD_MIN_LENGTH } from './identity-rules';
+import {
+  DELETE_ACCOUNT_CHOICE_MESSAGE,
+  DELETE_ACCOUNT_PASSWORD_MESSAGE,
+  PASSWORD_MIN_LENGTH,
+} from './identity-rules';
 
 const email = plainText('Email is required')
   .trim()
@@ -50,6 +54,26 @@ export const RegisterResponse = z
 export type RegisterResponse = z.infer<typeof RegisterResponse>;
 
 export const SuccessResponse = z.object({ success: z.literal(true) }).meta({ id: 'SuccessResponse' });
+
+/**
+ * DELETE /api/me: the signed-in user deletes their account, confirming with their password, and
+ * says what happens to what they wrote (`delete`: it goes; `anonymise`: it stays, by "Deleted user").
+ */
+export const DeleteAccountRequest = z
+  .object({
+    password: z
+      .string({ error: DELETE_ACCOUNT_PASSWORD_MESSAGE })
+      .min(1, DELETE_ACCOUNT_PASSWORD_MESSAGE)
+      .max(128, 'Password must be at most 128 characters'),
+    contributions: z.enum(['delete', 'anonymise'], { error: DELETE_ACCOUNT_CHOICE_MESSAGE }),
+  })
+  .meta({ id: 'DeleteAccountRequest' });
+export type DeleteAccountRequest = z.input<typeof DeleteAccountRequest>;
+
+export const DeleteAccountResponse = z
+  .object({ success: z.literal(true), message: z.string() })
+  .meta({ id: 'DeleteAccountResponse' });
+export type DeleteAccountResponse = z.infer<typeof DeleteAccountResponse>;
 
 /**
  * GET /internal/session-revocations (identity, reached by the gateway only, never through it): the

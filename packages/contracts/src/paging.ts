@@ -68,7 +68,17 @@ export const pageWindow = (query: { page: number; limit: number }) => ({
 /** How many pages `total` items make at `limit` a page. */
 export const pageCount = (total: number, limit: number) => Math.ceil(total / limit);
 
-const CursorTuple = z.tuple([z.iso.datetime({ offset: true }), z.string().min(1).max(100)]);
+/**
+ * A cursor's instant: ISO with an offset, and a year PostgreSQL can store (1 to 9999 in UTC). The ISO
+ * check alone lets a forged year 0000 through, which the database then refuses with a generic 400.
+ */
+export const cursorInstant = () =>
+  z.iso.datetime({ offset: true }).refine((v) => {
+    const year = new Date(v).getUTCFullYear();
+    return year >= 1 && year <= 9999;
+  });
+
+const CursorTuple = z.tuple([cursorInstant(), z.string().min(1).max(100)]);
 
 /** `?cursor=&limit=`: no cursor is the first page; a cursor that was not handed out is a 400. */
 export function cursorQuery(options: { defaultLimit: number; maxLimit: number }) {

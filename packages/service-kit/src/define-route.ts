@@ -1,7 +1,14 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import type { z } from 'zod';
+import type { Logger } from 'pino';
+import { z } from 'zod';
 import { currentUser, type AuthUser } from './auth';
 import { AppError, validationError } from './errors';
+import {
+  openEventStream,
+  type EventStream,
+  type EventStreamOptions,
+  type OpenEventStreams,
+} from './event-stream';
 import { idempotencyKeyOf, type Idempotency } from './idempotency';
 
 /**
@@ -71,7 +78,19 @@ export interface RouteDefinition<
    * must return its answer (not send it itself).
    */
   idempotencyKey?: boolean;
-  handler(input: RouteInput<P, Q, B, A>): Promise<z.input<R>> | z.input<R>;
+  /**
+   * Set by `defineStreamRoute` only: the answer is a server-sent event stream (event-stream.ts), the
+   * handler gets it as `stream`, and the gateway forwards it unbuffered, with no timeout once it has
+   * begun and outside the admission gate of short requests.
+   */
+  stream?: StreamSpec;
+  handler(input: RouteInput<P, Q, B, A> & { stream?: EventStream }): Promise<z.input<R>> | z.input<R>;
+}
+
+/** What a stream route sends and how its stream behaves. */
+export interface StreamSpec extends EventStreamOptions {
+  /** Every event it sends, by its `event:` name, with the schema of its `data:` (docs and the typed client). */
+  events: Readonly<Record<string, z.ZodType>>;
 }
 
 /** Any declared route, whatever its schemas (what a service's list holds). */
@@ -87,6 +106,96 @@ export function defineRoute<
   A extends Access = Access,
 >(route: RouteDefinition<P, Q, B, R, A>): RouteDefinition<P, Q, B, R, A> {
   return route;
+}
+
+/** What a stream route's `open` gets: its checked input and the stream, already open. */
+export interface StreamRouteInput<P, Q, A extends Access> {
+  params: Parsed<P>;
+  query: Parsed<Q>;
+  user: A extends 'public' ? AuthUser | undefined : AuthUser;
+  req: Request;
+  stream: EventStream;
+}
+
+export interface StreamRouteDefinition<
+  P extends ParamsSchema | undefined,
+  Q extends z.ZodObject | undefined,
+  A extends Access,
+>
+  extends
+    Pick<
+      RouteDefinition<P, Q, undefined, z.ZodType, A>,
+      'path' | 'operationId' | 'summary' | 'access' | 'self' | 'errors' | 'before'
+    >,
+    StreamSpec {
+  request?: { params?: P; query?: Q };
+  /** What the stream is, for the API document. */
+  description: string;
+  /**
+   * Runs once the stream is open (after the access and input checks): sends what the client missed
+   * (`stream.lastEventId`), then subscribes it to what comes, and unsubscribes in `stream.onClose`.
+   * A throw ends the stream (logged).
+   */
+  open(input: StreamRouteInput<P, Q, A>): Promise<void> | void;
+}
+
+/** The resume point a stream route also takes in its query, for clients that cannot set the header. */
+export const LastEventIdQuery = z.object({
+  lastEventId: z.string().max(200).optional().meta({
+    description: 'Resume after this event id, like the Last-Event-ID header (which wins when both are sent).',
+  }),
+});
+
+/**
+ * The schema of one frame of a stream, for the document: `{ event, id?, data }` for each declared
+ * event (OpenAPI has no words for an event stream's items; this is what they are).
+ */
+function streamFrames(events: StreamSpec['events']): z.ZodType {
+  const frames = Object.entries(events).map(([event, data]) =>
+    z.object({ event: z.literal(event), id: z.string().optional(), data }),
+  );
+  const [first, ...rest] = frames;
+  if (!first) throw new Error('a stream route declares at least one event');
+  return rest.length ? z.union([first, ...rest]) : first;
+}
+
+/**
+ * Declares a server-sent event stream (GET) in the style of defineRoute: access, params and query
+ * are checked first (a guest on a 'user' stream gets the usual 401 JSON), then the stream opens and
+ * `open` feeds it. The document shows it as `text/event-stream` with its events; the query also
+ * takes `lastEventId`.
+ */
+export function defineStreamRoute<
+  P extends ParamsSchema | undefined = undefined,
+  Q extends z.ZodObject | undefined = undefined,
+  A extends Access = Access,
+>(route: StreamRouteDefinition<P, Q, A>): RouteDefinition<P, Q, undefined, z.ZodType, A> {
+  const {
+    description,
+    events,
+    open,
+    request,
+    heartbeatMs,
+    retryMs,
+    maxBufferedBytes,
+    stallTimeoutMs,
+    maxDurationMs,
+    ...rest
+  } = route;
+  const query = request?.query;
+  return {
+    ...rest,
+    method: 'get',
+    request,
+    docs: { query: query ? query.extend(LastEventIdQuery.shape) : LastEventIdQuery },
+    response: { description, body: streamFrames(events) },
+    stream: { events, heartbeatMs, retryMs, maxBufferedBytes, stallTimeoutMs, maxDurationMs },
+    handler: async ({ params, query: parsedQuery, user, req, stream }) => {
+      if (!stream) throw new Error(`${route.path} is a stream route: routerFor opens its stream`);
+      await open({ params, query: parsedQuery, user, req, stream });
+      return undefined;
+    },
+  };
 }
 
 function parse<S extends z.ZodType | undefined>(schema: S, value: unknown): Parsed<S> {
@@ -117,6 +226,7 @@ function handlersOf(route: AnyRoute, options: RouterOptions): RequestHandler[] {
     // A path that names a user's private data: no shared cache keeps it, no browser shows it stale.
     if (route.self) res.set('Cache-Control', 'private, no-store');
     const query = parse(route.request?.query, req.query);
+    if (route.stream) return openStream(route, options, { params, query, user, req, res });
     const body = parse(route.request?.body, req.body ?? {});
     const status = route.response.status ?? 200;
     const produce = () => Promise.resolve(route.handler({ params, query, body, user, req, res }));
@@ -135,9 +245,29 @@ function handlersOf(route: AnyRoute, options: RouterOptions): RequestHandler[] {
   return [guard, ...(route.before ?? []), run];
 }
 
+/** Opens a stream route's stream, then runs its handler; a handler that fails ends the stream. */
+async function openStream(
+  route: AnyRoute,
+  options: RouterOptions,
+  input: Omit<RouteInput<unknown, unknown, undefined, Access>, 'body'>,
+): Promise<void> {
+  const { req, res } = input;
+  const stream = openEventStream(req, res, { ...route.stream, logger: req.log ?? options.logger });
+  options.streams?.add(stream);
+  try {
+    await route.handler({ ...input, body: undefined, stream } as never);
+  } catch (err) {
+    (req.log ?? options.logger)?.error({ err }, 'the event stream failed to open');
+    stream.close();
+  }
+}
+
 export interface RouterOptions {
   /** Where creates that accept an Idempotency-Key keep their keys (the service's own table). */
   idempotency?: Idempotency;
+  /** Where the open event streams are kept, so a stopping service ends them (stream routes). */
+  streams?: OpenEventStreams;
+  logger?: Logger;
 }
 
 /** One Express router for a service's declared routes, in the order given. */
@@ -148,6 +278,15 @@ export function routerFor(routes: ReadonlyArray<AnyRoute>, options: RouterOption
       `${creates.join(', ')} accept(s) an Idempotency-Key but the service declares no idempotency table (idempotencyKeys in its definition)`,
     );
   const router = Router();
-  for (const route of routes) router[route.method](route.path, ...handlersOf(route, options));
+  for (const route of routes) {
+    if (route.stream) {
+      // Only at its path as declared: the gateway knows a stream by that exact spelling, and any
+      // other (Express matches in any case: /Stream) would reach it as a short request, holding a
+      // place of that admission gate for the stream's whole life.
+      const exact = Router({ caseSensitive: true });
+      exact[route.method](route.path, ...handlersOf(route, options));
+      router.use(exact);
+    } else router[route.method](route.path, ...handlersOf(route, options));
+  }
   return router;
 }

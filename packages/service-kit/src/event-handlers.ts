@@ -1,6 +1,6 @@
 import type { EventEnvelope, EventName, EventPayload } from '@campus/contracts/events';
 import type { Logger } from 'pino';
-import type { EventConsumer } from './bus/event-bus';
+import type { EventConsumer, EventListener } from './bus/event-bus';
 import type { Tx } from './db';
 import { recordHandled, type InboxTable } from './inbox';
 import type { Emit, Transact } from './unit-of-work';
@@ -85,5 +85,54 @@ export function createServiceConsumer(options: ServiceConsumerOptions): EventCon
         }
         await handler(envelope, { tx, emit });
       }),
+  };
+}
+
+/**
+ * A broadcast listener's handler: the event and nothing else. No transaction, no emit: it runs on
+ * every replica, at most once, so it only moves what the process holds in memory (open streams);
+ * durable work belongs in a handler of `consumes`.
+ */
+export type EventListenerHandler<N extends EventName> = (
+  event: EventEnvelope<EventPayload<N>>,
+) => Promise<void> | void;
+
+/**
+ * A service's broadcast listeners, one per event it `listens` to: every replica receives every such
+ * event (EventListener in bus/event-bus.ts). The types hold them to the definition's `listens`.
+ */
+export interface EventListeners<L extends EventName> {
+  events: readonly L[];
+  handlers: { readonly [N in L]: EventListenerHandler<N> };
+  /** When events may have been missed (EventListener.onGap): catch up, or make the clients catch up. */
+  onGap?: () => Promise<void> | void;
+}
+
+/**
+ * Declares what every replica does with the events it listens to, with typed payloads:
+ *
+ *   defineEventListeners({
+ *     'notifications.changed': ({ payload }) => hub.changed(payload),
+ *   })
+ */
+export function defineEventListeners<const L extends EventName>(
+  handlers: {
+    readonly [N in L]: EventListenerHandler<N>;
+  },
+  options: { onGap?: () => Promise<void> | void } = {},
+): EventListeners<L> {
+  return { events: Object.keys(handlers) as L[], handlers, onGap: options.onGap };
+}
+
+/** The bus listener of a service's broadcast handlers (the bus names it after the service). */
+export function createServiceListener(name: string, listeners: EventListeners<EventName>): EventListener {
+  const byName = listeners.handlers as Partial<
+    Record<EventName, (event: EventEnvelope) => Promise<void> | void>
+  >;
+  return {
+    name,
+    events: listeners.events,
+    handle: (envelope) => byName[envelope.name as EventName]?.(envelope),
+    onGap: listeners.onGap,
   };
 }

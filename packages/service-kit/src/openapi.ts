@@ -88,6 +88,20 @@ export function routeConfigOf(route: AnyRoute): ApiRoute {
       }),
     }),
   };
+  // A stream's client resumes with the header the browser sends on reconnect (or ?lastEventId=).
+  const lastEventIdHeader = route.stream && {
+    headers: z.object({
+      'Last-Event-ID': z.string().max(200).optional().meta({
+        description: 'Sent by the browser when it reconnects: the id of the last event it received.',
+      }),
+    }),
+  };
+  const success = route.stream
+    ? {
+        description: `${route.response.description} Events (\`event:\` name and \`data:\` JSON): ${Object.keys(route.stream.events).join(', ')}; a \`: ping\` comment keeps it alive.`,
+        content: { 'text/event-stream': { schema: route.response.body } },
+      }
+    : { description: route.response.description, ...json(route.response.body) };
   return {
     method: route.method,
     path: openApiPath(route.path),
@@ -97,14 +111,12 @@ export function routeConfigOf(route: AnyRoute): ApiRoute {
     request: {
       ...(route.request?.params ? { params: route.request.params } : {}),
       ...(idempotencyHeader || {}),
+      ...(lastEventIdHeader || {}),
       ...(query ? { query } : {}),
       ...(multipart ? { body: multipart } : body ? { body: json(body) } : {}),
     },
     responses: {
-      [route.response.status ?? 200]: {
-        description: route.response.description,
-        ...json(route.response.body),
-      },
+      [route.response.status ?? 200]: success,
       ...errors,
     },
   } as ApiRoute;

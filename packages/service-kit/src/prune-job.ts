@@ -78,5 +78,8 @@ export function createPruneJob(options: PruneJobOptions): ScheduledJob {
       timer = undefined;
       await inFlight;
     },
+    async idle() {
+      await inFlight;
+    },
   };
 }

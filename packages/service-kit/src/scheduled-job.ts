@@ -56,6 +56,8 @@ export interface ScheduledJob {
   start(): void;
   /** No more checks; waits for a run in progress to finish. */
   stop(): Promise<void>;
+  /** Resolves when no check is in progress (a test resets its data between checks, not during one). */
+  idle(): Promise<void>;
 }
 
 /**
@@ -142,6 +144,9 @@ export function createScheduledJob(options: ScheduledJobOptions): ScheduledJob {
     async stop() {
       started = false;
       clearTimeout(timer);
+      await inFlight?.catch(() => undefined);
+    },
+    async idle() {
       await inFlight?.catch(() => undefined);
     },
   };

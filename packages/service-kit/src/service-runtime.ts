@@ -5,10 +5,16 @@ import type { Router } from 'express';
 import type { EventName } from '@campus/contracts/events';
 import type { z } from 'zod';
 import { createAccessTokenVerifier } from './auth';
-import type { EventBus, EventConsumer } from './bus/event-bus';
+import type { EventBus, EventConsumer, EventListener, StopListening } from './bus/event-bus';
 import type { DatabaseHandle, Db } from './db';
 import { routerFor, type AnyRoute } from './define-route';
-import { createServiceConsumer, type EventHandlers } from './event-handlers';
+import {
+  createServiceConsumer,
+  createServiceListener,
+  type EventHandlers,
+  type EventListeners,
+} from './event-handlers';
+import { OpenEventStreams } from './event-stream';
 import { createHttpApp } from './http-app';
 import { createIdempotency, createIdempotencyPruneJob, type IdempotencyKeyTable } from './idempotency';
 import { createInboxPruneJob, type InboxTable } from './inbox';
@@ -17,6 +23,8 @@ import { createOutboxRelay, type OutboxTable } from './outbox';
 import { requestContext } from './request-context';
 import type { ScheduledJob } from './scheduled-job';
 import { createTransact, type Transact } from './unit-of-work';
+import { declaredRoutes, forgetUserHandler, type PersonalData } from './personal-data';
+import { forgetInKitTables } from './forget-in-kit-tables';
 
 /** What a service's factory receives: everything with I/O is handed in, so tests and runners choose. */
 export interface ServiceDeps<C, P extends EventName = EventName> {
@@ -29,14 +37,24 @@ export interface ServiceDeps<C, P extends EventName = EventName> {
 }
 
 /** What a service is made of, without having started anything (no I/O at import or creation). */
-export interface ServiceModule<C extends EventName = EventName, P extends EventName = EventName> {
+export interface ServiceModule<
+  C extends EventName = EventName,
+  P extends EventName = EventName,
+  L extends EventName = EventName,
+> {
   /** Its HTTP API, declared once: the router and the OpenAPI document are both made from this list. */
   routes: ReadonlyArray<AnyRoute>;
   /**
    * One handler per event the definition `consumes` (defineEventHandlers), no more, no fewer. The
-   * kit subscribes them on the service's own queue and runs each once per event id (inbox).
+   * kit subscribes them on the service's own queue and runs each once per event id (inbox). With
+   * `personalData`, identity.user.deleted is the kit's (checked at start), so the type lets it out.
    */
-  eventHandlers?: EventHandlers<C, P>;
+  eventHandlers?: EventHandlers<C, P> | EventHandlers<Exclude<C, 'identity.user.deleted'>, P>;
+  /**
+   * One listener per event the definition `listens` to (defineEventListeners): run on every replica
+   * for every such event, at most once (bus/event-bus.ts, EventListener).
+   */
+  eventListeners?: EventListeners<L>;
   /** Scheduled work (createScheduledJob): started with the service, stopped before its relay. */
   jobs?: ScheduledJob[];
   /**
@@ -44,6 +62,12 @@ export interface ServiceModule<C extends EventName = EventName, P extends EventN
    * never forwards a client there, and left out of the API document.
    */
   internalRoutes?: Router;
+  /**
+   * What it holds about people (personal-data.ts): the kit serves its export at
+   * `GET /api/me/export/<name>` and runs its `forget` on `identity.user.deleted`, which the
+   * definition must then consume (and for which `eventHandlers` must not have a handler).
+   */
+  personalData?: PersonalData<P>;
 }
 
 /** What every service's configuration has, whatever else it adds. */
@@ -64,6 +88,8 @@ export interface ServiceDefinition<
   C extends EventName = any,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   P extends EventName = any,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  L extends EventName = any,
 > {
   /**
    * Also the service's database schema (and `campus_<name>` database in production), its events'
@@ -82,6 +108,13 @@ export interface ServiceDefinition<
   consumes: readonly C[];
   /** The events it writes to its outbox: `emit` takes only these names. */
   produces: readonly P[];
+  /**
+   * The events every one of its replicas receives (a broadcast: each replica its own short-lived
+   * queue, no durable queue, no inbox, at most once), for what a replica holds in memory, like its
+   * open event streams. `create` must return one listener for each (`eventListeners`). An event may
+   * be both consumed (durable work, once per service) and listened to (every replica).
+   */
+  listens?: readonly L[];
   /** Its kit tables, declared in its own `data/schema.ts` so its migrations create them. */
   outbox: OutboxTable;
   inbox: InboxTable;
@@ -90,7 +123,7 @@ export interface ServiceDefinition<
    * soon as one route accepts the header. Expired keys are pruned hourly by the kit.
    */
   idempotencyKeys?: IdempotencyKeyTable;
-  create(deps: ServiceDeps<z.infer<S>, NoInfer<P>>): ServiceModule<NoInfer<C>, NoInfer<P>>;
+  create(deps: ServiceDeps<z.infer<S>, NoInfer<P>>): ServiceModule<NoInfer<C>, NoInfer<P>, NoInfer<L>>;
 }
 
 /**
@@ -101,8 +134,48 @@ export function defineService<
   S extends z.ZodType<BaseServiceConfig>,
   const C extends EventName = never,
   const P extends EventName = never,
->(definition: ServiceDefinition<S, C, P>): ServiceDefinition<S, C, P> {
+  const L extends EventName = never,
+>(definition: ServiceDefinition<S, C, P, L>): ServiceDefinition<S, C, P, L> {
   return definition;
+}
+
+/** The service's broadcast listener, from its `listens` and the listeners its `create` returned. */
+function listenerWiring(definition: ServiceDefinition, module: ServiceModule): EventListener | undefined {
+  const declared = [...new Set<EventName>(definition.listens ?? [])].sort();
+  const handled = [...new Set<EventName>(module.eventListeners?.events ?? [])].sort();
+  if (declared.join() !== handled.join())
+    throw new Error(
+      `${definition.name} declares it listens to [${declared.join(', ')}] but its create() returns listeners for [${handled.join(', ')}]`,
+    );
+  if (!module.eventListeners || declared.length === 0) return undefined;
+  return createServiceListener(definition.name, module.eventListeners);
+}
+
+/**
+ * The service's handlers plus, when it holds personal data, the kit's identity.user.deleted handler:
+ * its `forget`, then the kit's own tables (published outbox rows, idempotency keys) in the same
+ * transaction. A service that also handles that event itself is refused (one place forgets).
+ */
+function withForgetHandler(
+  definition: ServiceDefinition,
+  module: ServiceModule,
+): EventHandlers<EventName, EventName> | undefined {
+  const own = module.eventHandlers as EventHandlers<EventName, EventName> | undefined;
+  if (!module.personalData) return own;
+  if (own?.events.includes('identity.user.deleted'))
+    throw new Error(
+      `${definition.name} handles identity.user.deleted itself and returns personalData: the kit runs personalData.forget on that event; remove the handler`,
+    );
+  const forget = forgetUserHandler(module.personalData, (tx, userId) =>
+    forgetInKitTables(tx, { outbox: definition.outbox, idempotencyKeys: definition.idempotencyKeys }, userId),
+  );
+  return {
+    events: [...(own?.events ?? []), 'identity.user.deleted'],
+    handlers: { ...(own?.handlers ?? {}), 'identity.user.deleted': forget } as EventHandlers<
+      EventName,
+      EventName
+    >['handlers'],
+  };
 }
 
 /** The kit's own work for a service's events: its consumer (inbox first) and the inbox pruning. */
@@ -111,17 +184,19 @@ function eventWiring(
   module: ServiceModule,
   deps: { db: Db; transact: Transact; now: () => Date; logger: Logger },
 ): { consumer?: EventConsumer; jobs: ScheduledJob[] } {
+  const handlers = withForgetHandler(definition, module);
   const declared = [...new Set<EventName>(definition.consumes)].sort();
-  const handled = [...new Set<EventName>(module.eventHandlers?.events ?? [])].sort();
+  const handled = [...new Set<EventName>(handlers?.events ?? [])].sort();
   if (declared.join() !== handled.join())
     throw new Error(
-      `${definition.name} declares it consumes [${declared.join(', ')}] but its create() returns handlers for [${handled.join(', ')}]`,
+      `${definition.name} declares it consumes [${declared.join(', ')}] but its create() returns handlers for [${handled.join(', ')}]` +
+        (module.personalData ? ' (identity.user.deleted is handled by the kit, from personalData)' : ''),
     );
-  if (!module.eventHandlers || declared.length === 0) return { jobs: [] };
+  if (!handlers || declared.length === 0) return { jobs: [] };
   return {
     consumer: createServiceConsumer({
       queue: definition.name,
-      handlers: module.eventHandlers,
+      handlers,
       inbox: definition.inbox,
       ...deps,
     }),
@@ -137,6 +212,8 @@ export interface RunningService {
   routes: ReadonlyArray<{ method: string; path: string }>;
   /** Graceful: stop taking requests and let in-flight ones finish, stop the relay after a last flush. */
   stop(): Promise<void>;
+  /** Resolves when none of its scheduled jobs is mid-check (the first checks start with the service). */
+  jobsIdle(): Promise<void>;
 }
 
 export interface StartServiceOptions<C extends BaseServiceConfig> {
@@ -199,6 +276,8 @@ export async function startService<S extends z.ZodType<BaseServiceConfig>>(
   const now = options.now ?? (() => new Date());
   const module = definition.create({ config: options.config, db: database.db, transact, logger, now });
   const events = eventWiring(definition, module, { db: database.db, transact, now, logger });
+  const listener = listenerWiring(definition, module);
+  const streams = new OpenEventStreams();
   const idempotencyKeys = definition.idempotencyKeys;
   const jobs = [
     ...events.jobs,
@@ -208,14 +287,17 @@ export async function startService<S extends z.ZodType<BaseServiceConfig>>(
     ...(module.jobs ?? []),
   ];
 
-  const router = routerFor(module.routes, {
+  const routes = declaredRoutes(definition.name, module, now);
+  const router = routerFor(routes, {
     idempotency: idempotencyKeys && createIdempotency({ db: database.db, table: idempotencyKeys, now }),
+    streams,
+    logger,
   });
   const app = createHttpApp({
     logger,
     verifyAccessToken: createAccessTokenVerifier(options.config.JWT_PUBLIC_KEY),
     routes: router,
-    openapi: openApiFromRoutes(definition.title, module.routes),
+    openapi: openApiFromRoutes(definition.title, routes),
     internalRoutes: module.internalRoutes,
     readiness: [
       { name: 'database', check: () => database.ping() },
@@ -229,6 +311,7 @@ export async function startService<S extends z.ZodType<BaseServiceConfig>>(
   });
 
   if (events.consumer) await bus.subscribe(withTraceContext(events.consumer, logger));
+  const stopListening: StopListening | undefined = listener ? await bus.listen(listener) : undefined;
   relay.start();
   for (const job of jobs) job.start();
 
@@ -246,17 +329,23 @@ export async function startService<S extends z.ZodType<BaseServiceConfig>>(
   return {
     name: definition.name,
     port,
-    routes: module.routes.map(({ method, path }) => ({ method: method.toUpperCase(), path })),
+    routes: routes.map(({ method, path }) => ({ method: method.toUpperCase(), path })),
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,
     async stop() {
+      await stopListening?.();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
+        // Open event streams never end by themselves: ended now, their clients reconnect elsewhere.
+        streams.closeAll();
         // In-flight requests get a bounded grace period, then their sockets are dropped.
         setTimeout(() => server.closeAllConnections(), 5_000).unref();
       });
       await Promise.all(jobs.map((job) => job.stop()));
       await relay.stop();
+    },
+    async jobsIdle() {
+      await Promise.all(jobs.map((job) => job.idle()));
     },
   };
 }

@@ -3,7 +3,7 @@
  * `@ts-expect-error` fails the typecheck if the line below it ever compiles). The run-time twins
  * of these checks are in consumer-pipeline.test.ts.
  */
-import { defineEventHandlers } from '../src/event-handlers';
+import { defineEventHandlers, defineEventListeners } from '../src/event-handlers';
 import { defineService } from '../src/service-runtime';
 import type { Transact } from '../src/unit-of-work';
 import { relayService } from './fixtures/relay-service/relay-service';
@@ -81,4 +81,24 @@ export const handlerEmitsWithoutSayingSo = defineEventHandlers({
     // @ts-expect-error emit takes only the names given in { emits }
     await emit('profile.completed', { userId: 'u', isTeacher: false });
   },
+});
+
+export const listensWithoutDeclaringIt = defineService({
+  ...base,
+  consumes: [],
+  produces: [],
+  listens: ['housing.flat.requested'],
+  create: () => ({
+    routes: [],
+    // @ts-expect-error housing.flat.deleted is not in listens
+    eventListeners: defineEventListeners({
+      'housing.flat.requested': () => undefined,
+      'housing.flat.deleted': () => undefined,
+    }),
+  }),
+});
+
+export const listenerReadsAnotherEventsPayload = defineEventListeners({
+  // @ts-expect-error housing.flat.requested carries no postId
+  'housing.flat.requested': ({ payload }) => void payload.postId,
 });

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { pgSchema, type PgSchema } from 'drizzle-orm/pg-core';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
-import { openDatabase, openEmbeddedPostgres, truncateSchema, type DatabaseHandle, type Db } from '../src/db';
+import { openDatabase, truncateSchema, type DatabaseHandle, type Db } from '../src/db';
+import { openTestPglite } from '../src/testing/test-database';
 
 export interface KitTestDatabase<T> {
   db: Db;
@@ -28,7 +29,7 @@ export async function openKitTestDatabase<T extends Record<string, unknown>>(
   const schema = pgSchema(schemaName);
   const tables = tablesIn(schema);
   const handles: DatabaseHandle[] = [];
-  const pglite = url ? undefined : await openEmbeddedPostgres();
+  const pglite = url ? undefined : await openTestPglite();
   const open = () => {
     const handle = pglite
       ? openDatabase({ pglite })

@@ -36,6 +36,7 @@ function recordingBus(options: { publishDelayMs?: number } = {}) {
       published.push(envelope);
     },
     subscribe: async () => undefined,
+    listen: async () => async () => undefined,
     close: async () => undefined,
     isHealthy: () => true,
   };
@@ -153,6 +154,8 @@ describe('the outbox relay', () => {
 
     relay.start();
     await waitFor('all three published after the broker recovers', () => published.length === 3);
+    // The bus saw the third publish before the relay recorded it: stopped, its last cycle has committed.
+    await relay.stop();
     expect(flatIds(published)).toEqual(['flat-1', 'flat-2', 'flat-3']);
     const rows = await database.db
       .select()

@@ -175,10 +175,11 @@ function splitChunks(kind: 'host' | 'remote'): NonNullable<Configuration['optimi
       ),
       forms: group('forms', /[\\/]node_modules[\\/](react-hook-form|@hookform)[\\/]/, 20),
       // With the kit: the typed client's own contracts (the operation helpers and identity's
-      // catalogue, which web-kit's client and auth use), or they would be one more file on every screen.
+      // catalogue, which web-kit's client and auth use), and the moderation rules and catalogue of
+      // the ReportButton on every domain's cards, or they would be one more file on every screen.
       kit: group(
         'kit',
-        /[\\/]packages[\\/]((ui|web-kit)[\\/]src[\\/]|contracts[\\/]src[\\/](api-operation|generated[\\/]identity-api)\.ts$)/,
+        /[\\/]packages[\\/]((ui|web-kit)[\\/]src[\\/]|contracts[\\/]src[\\/](api-operation|moderation-rules|generated[\\/](identity|moderation)-api)\.ts$)/,
         10,
       ),
     },

@@ -6,7 +6,7 @@
  */
 
 /** The shell's own screens: every one a visitor can land on before any remote loads. */
-export const SHELL_SCREENS = ['/', '/login', '/register', '/feature'] as const;
+export const SHELL_SCREENS = ['/', '/login', '/register', '/feature', '/privacy'] as const;
 
 export interface ScreenBudget {
   /** JS + CSS files fetched while the screen opens (the first HTML excluded). */
@@ -30,7 +30,10 @@ export const SHELL_SCREEN_BUDGET: ScreenBudget = { files: 10, bytes: 180 * 1024 
  * Measured (ADR 0032): 9-10 files, 146-160 KB (/library was 60 files, 254 KB). Every remote,
  * present and future, gets this budget. Raised by 4 KB with issue 24 (the kit's growth, as above).
  */
-export const REMOTE_SCREEN_BUDGET: ScreenBudget = { files: 11, bytes: 170 * 1024 };
+// Raised by 4 KB with issue 26: every card's owner actions, Report and the edited mark (/events
+// measured 171.6 KB); /library and /moderation were brought back under it by loading their
+// forms and schemas with their own routes. To win back: load the owner actions with the dialog.
+export const REMOTE_SCREEN_BUDGET: ScreenBudget = { files: 11, bytes: 174 * 1024 };
 
 /** A screen to measure: its path, and the remote that serves it (none for the shell's own screens). */
 export interface Screen {

@@ -27,6 +27,7 @@ describe('which screens are under budget', () => {
       { path: '/login', remote: null },
       { path: '/register', remote: null },
       { path: '/feature', remote: null },
+      { path: '/privacy', remote: null },
       { path: '/library', remote: 'library' },
       { path: '/jobs', remote: 'careers' },
     ]);

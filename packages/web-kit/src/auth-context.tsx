@@ -50,6 +50,11 @@ export function useApiClient(): ApiClient {
   return useContext(AuthServicesContext).api;
 }
 
+/** The auth store of the nearest AuthProvider (the page's one by default), for what lives outside React. */
+export function useAuthStore(): AuthStore {
+  return useContext(AuthServicesContext).store;
+}
+
 export const SOMETHING_WENT_WRONG = 'Something went wrong';
 
 export function useAuth(): AuthContextValue {

@@ -4,7 +4,14 @@
  * first HTML (packages/static-web), which serves an unknown page with status 404. No imports: it
  * runs in Node too.
  */
-export const SHELL_PATHS: ReadonlySet<string> = new Set(['/', '/register', '/login', '/feature', '/logout']);
+export const SHELL_PATHS: ReadonlySet<string> = new Set([
+  '/',
+  '/register',
+  '/login',
+  '/feature',
+  '/logout',
+  '/privacy',
+]);
 
 /** Whether the shell renders `pathname` itself (exact paths, as the browser reports them). */
 export function isShellPath(pathname: string): boolean {

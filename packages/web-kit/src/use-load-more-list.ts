@@ -1,4 +1,4 @@
-import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 
 export interface ListPage<T> {
@@ -19,6 +19,12 @@ export interface LoadMoreListOptions<T> {
   /** When given, an item already shown is not added again by a later page. */
   getItemKey?(item: T): string;
   enabled?: boolean;
+  /**
+   * While a new key's first page loads (a search typed over the list), keep showing the previous
+   * key's items instead of the skeleton: the cards stay mounted, so a dialog opened on one (Report,
+   * Delete) and what was chosen in it survive, and a card still in the results keeps its place.
+   */
+  keepPreviousWhileLoading?: boolean;
 }
 
 export interface LoadMoreList<T> {
@@ -50,6 +56,7 @@ export function useLoadMoreList<T>({
   fetchPage,
   getItemKey,
   enabled = true,
+  keepPreviousWhileLoading = false,
 }: LoadMoreListOptions<T>): LoadMoreList<T> {
   const query = useInfiniteQuery({
     queryKey,
@@ -58,7 +65,10 @@ export function useLoadMoreList<T>({
     getNextPageParam: (lastPage, _allPages, lastPageParam) =>
       lastPage.hasMore ? lastPageParam + 1 : undefined,
     enabled,
+    placeholderData: keepPreviousWhileLoading ? keepPreviousData : undefined,
   });
+  // The previous search's pages, shown while this one loads: its Load More would page the wrong list.
+  const previousShown = query.isPlaceholderData;
   const [waitingForReload, setWaitingForReload] = useState(false);
 
   const items = useMemo(() => {
@@ -92,12 +102,12 @@ export function useLoadMoreList<T>({
     status,
     items,
     error: query.error,
-    hasMore: query.hasNextPage,
+    hasMore: query.hasNextPage && !previousShown,
     total: query.data?.pages[query.data.pages.length - 1]?.total,
     reachedEnd: status === 'results' && !query.hasNextPage && (query.data?.pages.length ?? 0) > 1,
     loadingMore,
     loadMore: () => {
-      if (!query.hasNextPage || loadingMore) return;
+      if (!query.hasNextPage || loadingMore || previousShown) return;
       if (!reloading) {
         void query.fetchNextPage();
         return;

@@ -17,6 +17,7 @@ const book: Book = {
   likes: [],
   status: 'accepted',
   createdAt: '2026-01-01T00:00:00.000Z',
+  editedAt: null,
 };
 
 describe('contract-typed replies', () => {

@@ -42,6 +42,7 @@ const posted: JobPost = {
   jobLink: '',
   linkedinUrl: '',
   createdAt: '2026-03-01T09:00:00.000Z',
+  editedAt: null,
 };
 
 /** A two-field create form as the remotes write them; its body is completed by async work first (as an upload would). */

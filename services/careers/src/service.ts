@@ -1,28 +1,61 @@
 import path from 'node:path';
+import { MODERATION_DECISION_EVENTS } from '@campus/contracts/events';
+import { defineEventHandlers } from '@campus/service-kit/event-handlers';
+import { moderationDecisionHandlers } from '@campus/service-kit/moderated-content';
 import { defineService } from '@campus/service-kit/service-runtime';
 import { CareersConfig } from './config';
 import { idempotencyKeys, inbox, outbox } from './data/schema';
-import { createCareers } from './domain/careers';
+import { createAnnounceExistingJob } from './domain/announce-existing';
+import { createCareers, type CareersEvent } from './domain/careers';
+import { createCompanies } from './domain/companies';
+import { createCareersPersonalData } from './domain/personal-data';
+import { createTracker } from './domain/tracker';
 import { createCareersRoutes } from './http/careers-routes';
+import { createCompanyRoutes } from './http/company-routes';
+import { createTrackerRoutes } from './http/tracker-routes';
 
 /**
- * Careers: job posts (anyone reads, the signed-in post, only the author deletes) and interview
- * experiences (anyone searches and reads, the signed-in share, optionally anonymously). It consumes
- * nothing (names come from the session); it produces the job events the profile counts and
- * `careers.interview.shared`.
+ * Careers: job posts (anyone reads, the signed-in post, only the author edits and deletes) and
+ * interview experiences (anyone searches and reads, the signed-in share, optionally anonymously; the
+ * author edits and deletes). It consumes moderation's decisions about its items (names come from
+ * the session) and forgets a deleted account (identity.user.deleted, through the kit); it produces the job events the profile counts, `careers.interview.shared`, and
+ * `careers.content.changed` for moderation at every create, edit and delete.
  */
 export const careersService = defineService({
   name: 'careers',
   title: 'Careers API',
   configSchema: CareersConfig,
   migrationsFolder: path.join(__dirname, '..', 'migrations'),
-  consumes: [],
-  produces: ['careers.job.posted', 'careers.job.deleted', 'careers.interview.shared'],
+  consumes: [...MODERATION_DECISION_EVENTS, 'identity.user.deleted'],
+  produces: [
+    'careers.job.posted',
+    'careers.job.deleted',
+    'careers.interview.shared',
+    'careers.content.changed',
+  ],
   outbox,
   inbox,
   idempotencyKeys,
-  create({ db, transact, now }) {
+  create({ config, db, transact, now, logger }) {
     const careers = createCareers({ db, transact, now });
-    return { routes: createCareersRoutes({ careers }) };
+    const companies = createCompanies({ db, now });
+    const tracker = createTracker({ db, now });
+    return {
+      routes: [
+        ...createTrackerRoutes({ tracker }),
+        ...createCareersRoutes({ careers }),
+        ...createCompanyRoutes({ companies }),
+      ],
+      eventHandlers: defineEventHandlers(
+        moderationDecisionHandlers<CareersEvent>(['job', 'interview'], (tx, command, decision, emit) =>
+          careers.moderate(tx, command, decision, emit),
+        ),
+        { emits: ['careers.content.changed', 'careers.job.deleted'] },
+      ),
+      // The kit serves GET /api/me/export/careers and handles identity.user.deleted with it.
+      personalData: createCareersPersonalData({ db }),
+      // Items from before moderation existed, announced to it once (migration 0005's version 0).
+      jobs: [createAnnounceExistingJob({ db, logger, now, checkEveryMs: config.ANNOUNCE_CHECK_MS })],
+    };
   },
 });

@@ -67,3 +67,33 @@ export async function captureEvents(h: ServiceHarness): Promise<EventEnvelope[]>
   );
   return seen;
 }
+
+/** Records every event the careers service publishes (content.changed included), as moderation and profile would. */
+export async function captureAllEvents(h: ServiceHarness): Promise<EventEnvelope[]> {
+  const seen: EventEnvelope[] = [];
+  const push = async (e: EventEnvelope) => void seen.push(e);
+  await h.bus.subscribe(
+    defineConsumer('careers-test-all-events', {
+      'careers.job.posted': push,
+      'careers.job.deleted': push,
+      'careers.interview.shared': push,
+      'careers.content.changed': push,
+    }),
+  );
+  return seen;
+}
+
+/** A moderation decision about an item, as the moderation service publishes it. */
+export function decision(
+  name: 'moderation.content.hidden' | 'moderation.content.restored' | 'moderation.content.deleted',
+  target: { targetType: 'job' | 'interview' | 'post'; targetId: string; authorId: string },
+  reason = 'Shares a recruiter’s private phone number.',
+) {
+  return {
+    id: randomUUID(),
+    name,
+    occurredAt: new Date().toISOString(),
+    producer: 'moderation',
+    payload: { ...target, title: 'An item', link: '/somewhere', reason, by: 'moderator' as const },
+  };
+}

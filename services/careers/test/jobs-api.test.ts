@@ -48,6 +48,8 @@ describe('GET /api/job/alljobpost', () => {
         'jobLink',
         'linkedinUrl',
         'createdAt',
+        'editedAt', // issue 26, additive: null until its author edits it
+        'applyBy', // issue 28, additive: null when not given
       ].sort(),
     );
     expect(res.headers['x-total-count']).toBe('2');

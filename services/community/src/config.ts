@@ -30,5 +30,14 @@ export const CommunityConfig = z.object({
     .min(1)
     .default(PLEDGES_PER_USER_PER_HOUR)
     .describe('Pledges one user may record per hour, over all campaigns.'),
+  ANNOUNCE_CHECK_MS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(300_000)
+    .default(60_000)
+    .describe(
+      'How often each replica checks whether the job that announces items from before moderation to the moderation service is due (ms; the job runs at most once a minute).',
+    ),
 });
 export type CommunityConfig = z.infer<typeof CommunityConfig>;

@@ -38,6 +38,7 @@ describe('/api/comments/{postId}', () => {
         isAnonymous: false,
         parentId: null,
         createdAt: expect.any(String),
+        editedAt: null,
       },
       expect.objectContaining({
         _id: reply._id,
@@ -56,6 +57,9 @@ describe('/api/comments/{postId}', () => {
       commentId: top._id,
       postId: post._id,
       parentId: null,
+      postTitle: 'How do I prepare for DSA?',
+      actorName: 'Ravi Kumar',
+      concerns: { postAuthor: asha.id, parentAuthor: null, mentioned: [], followers: [] },
     });
   });
 
@@ -77,7 +81,10 @@ describe('/api/comments/{postId}', () => {
           (e.payload as { commentId?: string }).commentId === created.body._id,
       ),
     );
-    for (const answer of [created.body, list.body, events]) {
+    // community.content.changed is the exception by design (issue 26): only the moderation service
+    // consumes it, it names the author flagged `anonymous`, and it is never answered to anyone.
+    const published = events.filter((e) => e.name !== 'community.content.changed');
+    for (const answer of [created.body, list.body, published]) {
       const text = JSON.stringify(answer);
       expect(text).not.toContain(ravi.id);
       expect(text).not.toContain('Ravi');

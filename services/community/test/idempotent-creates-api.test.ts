@@ -3,7 +3,7 @@ import { describeIdempotentCreate } from '@campus/service-kit/testing/idempotent
 import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';
 import { comments, pledges, posts } from '../src/data/schema';
 import { communityService } from '../src/service';
-import { auth, createPost, makeUser, resetWithCampaigns, type TestUser } from './helpers';
+import { auth, createPost, makeUser, newUtr, resetWithCampaigns, type TestUser } from './helpers';
 
 let h: ServiceHarness;
 let asha: TestUser;
@@ -43,7 +43,8 @@ describeIdempotentCreate(() => h, {
   what: 'a pledge',
   path: () => '/api/fundraising/2/pledges',
   headers: () => auth(asha),
-  body: () => ({ amount: 500 }),
-  otherBody: () => ({ amount: 501 }),
+  // A fresh UTR each time: without a key, two pledges with one UTR would be one payment twice (409).
+  body: () => ({ amount: 500, utr: newUtr() }),
+  otherBody: () => ({ amount: 501, utr: newUtr() }),
   count: () => rows(pledges),
 });

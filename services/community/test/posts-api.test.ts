@@ -58,7 +58,12 @@ describe('GET /api/community', () => {
       downvotes: 0,
       commentCount: 0,
       myVote: null,
+      following: false,
+      followState: 'none',
       isOwnPost: false,
+      editedAt: null,
+      acceptedCommentId: null,
+      solved: false,
     });
   });
 

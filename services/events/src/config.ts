@@ -19,5 +19,14 @@ export const EventsConfig = z.object({
     .describe(
       'Megabytes of stored poster variants one user may add in any 24 hours; then 429 UPLOAD_QUOTA_EXCEEDED with Retry-After.',
     ),
+  ANNOUNCE_CHECK_MS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(300_000)
+    .default(60_000)
+    .describe(
+      'How often each replica checks whether the job that announces items from before moderation to the moderation service is due (ms; the job runs at most once a minute).',
+    ),
 });
 export type EventsConfig = z.infer<typeof EventsConfig>;

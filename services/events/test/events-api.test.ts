@@ -140,11 +140,18 @@ describe('POST /api/event/createform', () => {
       const uploaded = await uploadPoster(h, asha.headers, await poster(15)).expect(200);
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
+      let deleted!: () => void;
+      const deleting = new Promise<void>((resolve) => (deleted = resolve));
       // The expiry's delete of the unused poster, not yet committed when the post arrives.
       const expiry = h.database.db.transaction(async (tx) => {
         await tx.delete(posters);
+        deleted();
         await released;
       });
+      // The post is sent only once the delete holds the poster's row: sent any earlier, the post may
+      // take the row first and win (201), and this delete of a used poster then fails on the foreign
+      // key: the other order, which is not the race this test is about.
+      await Promise.race([deleting, expiry]);
       const posting = request(h.url)
         .post('/api/event/createform')
         .set(asha.headers)

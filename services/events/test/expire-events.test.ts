@@ -1,6 +1,9 @@
+import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import request from 'supertest';
 import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';
+import { waitFor } from '@campus/service-kit/testing/wait-for';
+import { events, posters } from '../src/data/schema';
 import { createExpireEventsJob, EXPIRE_EVERY_MS, UNUSED_POSTER_MS } from '../src/domain/expire-events';
 import { eventsService } from '../src/service';
 import { postEvent, poster, signedIn, storedCounts, uploadPoster } from './helpers';
@@ -91,6 +94,54 @@ describe('the 30-day expiry', () => {
     await request(h.url).get(uploaded.body.posterUrl).expect(404);
     expect(await storedCounts(h)).toEqual({ events: 0, posters: 0, blobs: 0 });
   });
+
+  // Only PostgreSQL runs the post and the expiry at once (PGlite runs one transaction at a time).
+  (process.env.DATABASE_URL ? test : test.skip)(
+    'when a day-old unused poster is being posted while the expiry runs, then the post keeps it and the expiry still runs, never failing on it',
+    async () => {
+      const asha = signedIn(h, 'Asha Rao');
+      const uploaded = await uploadPoster(h, asha.headers, await poster(7)).expect(200);
+      const [row] = await h.database.db.select().from(posters);
+      clock += UNUSED_POSTER_MS + 1000;
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let held!: () => void;
+      const holding = new Promise<void>((resolve) => (held = resolve));
+      // A create under way, as the service's: its poster row share-locked, its event written, not committed.
+      const posting = h.database.db.transaction(async (tx) => {
+        await tx.select({ id: posters.id }).from(posters).where(eq(posters.id, row!.id)).for('share');
+        await tx.insert(events).values({
+          posterId: row!.id,
+          registerLink: 'https://x.example.org',
+          postedBy: asha.user.id,
+          createdAt: now(),
+        });
+        held();
+        await released;
+      });
+      await Promise.race([holding, posting]);
+      let ended = false;
+      const job = replicaJob()
+        .tick()
+        .finally(() => (ended = true));
+      try {
+        // Either the expiry is done (it passed the poster by), or it waits for the post's lock.
+        await waitFor('the expiry done or waiting for the post', async () => {
+          if (ended) return true;
+          const waiting = (await h.database.db.execute(
+            sql`select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid where not l.granted and a.datname = current_database()`,
+          )) as unknown as { rows: Array<{ n: number }> };
+          return waiting.rows[0]!.n > 0;
+        });
+      } finally {
+        release();
+        await posting;
+      }
+      expect(await job).toBe('ran');
+      await request(h.url).get(uploaded.body.posterUrl).expect(200);
+      expect(await storedCounts(h)).toMatchObject({ events: 1, posters: 1 });
+    },
+  );
 
   test('when an event is a moment short of 30 days old, then the expiry keeps it; at the next run past 30 days it is removed', async () => {
     const event = await postEvent(h, signedIn(h, 'Asha Rao').headers, 6);

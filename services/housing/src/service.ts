@@ -1,32 +1,41 @@
 import path from 'node:path';
+import { MODERATION_DECISION_EVENTS } from '@campus/contracts/events';
 import { defineService } from '@campus/service-kit/service-runtime';
 import { HousingConfig } from './config';
 import { idempotencyKeys, inbox, outbox } from './data/schema';
+import { createAnnounceExistingJob } from './domain/announce-existing';
 import { createFlats } from './domain/flats';
+import { createHousingPersonalData } from './domain/personal-data';
 import { housingEventHandlers } from './events/housing-event-handlers';
 import { createHousingRoutes } from './http/housing-routes';
 
 /**
  * Housing: students' flat / room-mate requests (spec "Room finder"). Anyone browses them (contact
- * details for signed-in users only), a signed-in user creates them, only the owner deletes one.
- * It tells profile about each request and deletion (the Room Requests count), and keeps members'
- * names from identity's registrations so cards say who is asking.
+ * details for signed-in users only), a signed-in user creates them, only the owner edits or
+ * deletes one. It tells profile about each request and deletion (the Room Requests count) and
+ * moderation about each version, obeys moderation's decisions (hide, restore, delete), and keeps
+ * members' names from identity's registrations so cards say who is asking. A deleted account's
+ * requests and name go (identity.user.deleted, through the kit: domain/personal-data.ts).
  */
 export const housingService = defineService({
   name: 'housing',
   title: 'Housing API',
   configSchema: HousingConfig,
   migrationsFolder: path.join(__dirname, '..', 'migrations'),
-  consumes: ['identity.user.registered'],
-  produces: ['housing.flat.requested', 'housing.flat.deleted'],
+  consumes: ['identity.user.registered', 'identity.user.deleted', ...MODERATION_DECISION_EVENTS],
+  produces: ['housing.flat.requested', 'housing.flat.deleted', 'housing.content.changed'],
   outbox,
   inbox,
   idempotencyKeys,
-  create({ db, transact, now }) {
+  create({ config, db, transact, now, logger }) {
     const flats = createFlats({ db, transact, now });
     return {
       routes: createHousingRoutes({ flats }),
       eventHandlers: housingEventHandlers(flats),
+      // The kit serves GET /api/me/export/housing and handles identity.user.deleted with it.
+      personalData: createHousingPersonalData({ db }),
+      // Requests from before moderation existed, announced to it once (migration 0003's version 0).
+      jobs: [createAnnounceExistingJob({ db, logger, now, checkEveryMs: config.ANNOUNCE_CHECK_MS })],
     };
   },
 });

@@ -86,6 +86,13 @@ describe('POST /api/flat', () => {
         moveInDate: '2026-07-01',
         contactInfo: '+91 98765 43210',
         createdAt: expect.any(String),
+        editedAt: null,
+        food: null,
+        smoking: null,
+        sleep: null,
+        filled: false,
+        expiresAt: expect.any(String),
+        contactVisibility: 'signed-in',
       },
     });
   });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defineService } from '@campus/service-kit/service-runtime';
 import { IdentityConfig } from './config';
 import { inbox, outbox } from './data/schema';
+import { createAccountDeletion } from './domain/account-deletion';
 import { createAccounts } from './domain/accounts';
 import { createScryptHasher } from './domain/password';
 import { createSessions } from './domain/sessions';
@@ -16,14 +17,15 @@ export const identityService = defineService({
   configSchema: IdentityConfig,
   migrationsFolder: path.join(__dirname, '..', 'migrations'),
   consumes: ['profile.completed'],
-  produces: ['identity.user.registered'],
+  produces: ['identity.user.registered', 'identity.user.deleted'],
   outbox,
   inbox,
   create({ config, db, transact, now }) {
+    const hasher = createScryptHasher(config.PASSWORD_HASH_COST);
     const accounts = createAccounts({
       db,
       transact,
-      hasher: createScryptHasher(config.PASSWORD_HASH_COST),
+      hasher,
       teacherCode: config.TEACHER_CODE,
     });
     const sessions = createSessions({
@@ -37,8 +39,9 @@ export const identityService = defineService({
         return u && { id: u.id, name: u.name, isTeacher: u.isTeacher };
       },
     });
+    const deletion = createAccountDeletion({ db, transact, hasher, sessions });
     return {
-      routes: createAuthRoutes({ accounts, sessions, config, now }),
+      routes: createAuthRoutes({ accounts, sessions, deletion, config, now }),
       eventHandlers: identityEventHandlers(accounts),
       internalRoutes: sessionRevocationRoutes(sessions),
     };

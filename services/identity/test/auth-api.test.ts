@@ -518,6 +518,8 @@ describe('health', () => {
         '/api/auth/me',
         '/api/auth/refresh',
         '/api/auth/register',
+        '/api/me',
+        '/api/me/export/identity',
       ].sort(),
     );
   });

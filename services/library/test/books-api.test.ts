@@ -259,6 +259,7 @@ describe('reviewing (GET /api/book/pending/{userId}, PUT /api/book/{id}/status)'
       reviewerId: dsaTeacher.id,
       verifiedBy: 'Dr. Meera Iyer',
       status: 'accepted',
+      title: 'Data Structure Notes: Trees and Graphs',
     });
     const pending = await api().get(`/api/book/pending/${dsaTeacher.id}`).set(auth(dsaTeacher));
     expect(pending.body.data).toEqual([]);
@@ -300,6 +301,7 @@ describe('reviewing (GET /api/book/pending/{userId}, PUT /api/book/{id}/status)'
       verifiedBy: 'Dr. Meera Iyer',
       status: 'declined',
       reason: 'The Drive link asks for access.',
+      title: 'Data Structure Notes: Trees and Graphs',
     });
   });
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defineService } from '@campus/service-kit/service-runtime';
 import { ProfileConfig } from './config';
 import { inbox, outbox } from './data/schema';
+import { createProfilePersonalData } from './domain/personal-data';
 import { createProfiles } from './domain/profiles';
 import { profileEventHandlers } from './events/profile-consumer';
 import { createProfileRoutes } from './http/profile-routes';
@@ -14,8 +15,10 @@ export const profileService = defineService({
   migrationsFolder: path.join(__dirname, '..', 'migrations'),
   consumes: [
     'identity.user.registered',
+    'identity.user.deleted',
     'library.book.submitted',
     'library.book.reviewed',
+    'library.book.deleted',
     'careers.job.posted',
     'careers.job.deleted',
     'housing.flat.requested',
@@ -29,6 +32,8 @@ export const profileService = defineService({
     return {
       routes: createProfileRoutes({ profiles }),
       eventHandlers: profileEventHandlers(profiles),
+      // The kit serves GET /api/me/export/profile and runs its forget on identity.user.deleted.
+      personalData: createProfilePersonalData({ db, counts: (userId) => profiles.counts(userId) }),
     };
   },
 });

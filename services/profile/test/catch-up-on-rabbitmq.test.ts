@@ -55,6 +55,7 @@ if (!AMQP_URL) {
   const withPrivateQueue = (bus: EventBus): EventBus => ({
     publish: (e) => bus.publish(e),
     subscribe: (consumer) => bus.subscribe({ ...consumer, queue: `${queuePrefix}${consumer.queue}` }),
+    listen: (listener) => bus.listen(listener),
     close: () => bus.close(),
     isHealthy: () => bus.isHealthy(),
   });

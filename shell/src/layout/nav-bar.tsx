@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router-dom';
 import { ButtonLink } from '@campus/ui/button';
 import { Container } from '@campus/ui/container';
@@ -6,6 +7,9 @@ import { useLoginHref } from '@campus/web-kit/login-return-path';
 import { BrandMark } from './brand-mark';
 import styles from './nav-bar.module.css';
 
+// Signed-in users only: a guest's screens never fetch the bell's code.
+const NotificationBell = lazy(() => import('./notification-bell'));
+
 const links = [
   { to: '/feature', label: 'Home' },
   { to: '/library', label: 'Library' },
@@ -13,6 +17,9 @@ const links = [
   { to: '/jobs', label: 'Job Post' },
   { to: '/community', label: 'Community' },
 ];
+
+// Teachers moderate (issue 26): the queue's link is theirs alone; /moderation answers anyone else.
+const teacherLinks = [{ to: '/moderation', label: 'Moderation' }];
 
 function initials(name: string): string {
   return name
@@ -24,7 +31,7 @@ function initials(name: string): string {
 }
 
 export function NavBar() {
-  const { user } = useAuth();
+  const { user, isTeacher } = useAuth();
   const loginHref = useLoginHref();
   return (
     <header className={styles.header}>
@@ -35,7 +42,7 @@ export function NavBar() {
             <span className={styles.brandText}>Campus Connect</span>
           </NavLink>
           <ul className={styles.links}>
-            {links.map((link) => (
+            {(isTeacher ? [...links, ...teacherLinks] : links).map((link) => (
               <li key={link.to}>
                 <NavLink
                   to={link.to}
@@ -49,6 +56,10 @@ export function NavBar() {
           <div className={styles.account}>
             {user ? (
               <>
+                {/* The bell's place is kept while its code loads: nothing moves when it comes. */}
+                <Suspense fallback={<span className={styles.bellSpace} />}>
+                  <NotificationBell />
+                </Suspense>
                 <NavLink to="/profile" className={styles.chip} title="Your profile">
                   <span className={styles.avatar} aria-hidden="true">
                     {initials(user.name)}

@@ -1,3 +1,4 @@
+import { AppLink } from '@campus/ui/app-link';
 import { Card, CardTitle } from '@campus/ui/card';
 import type { CardEdgeColour } from '@campus/ui/card-edge-colours';
 import { PageHeader } from '@campus/ui/page-header';
@@ -132,6 +133,9 @@ export default function FeaturePage() {
           batch to the next, interview stories that calm the nerves, room-mates found before the semester
           starts, events you would otherwise hear about too late, and a community that answers at midnight
           before an exam.
+        </p>
+        <p>
+          <AppLink href="/privacy">Privacy: what we collect, why, and your rights</AppLink>
         </p>
       </footer>
     </div>

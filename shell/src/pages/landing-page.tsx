@@ -214,7 +214,9 @@ export function LandingPage() {
       </main>
 
       <footer className={styles.footer}>
-        <p>© {new Date().getFullYear()} Campus Connect. All rights reserved.</p>
+        <p>
+          © {new Date().getFullYear()} Campus Connect. All rights reserved. <Link to="/privacy">Privacy</Link>
+        </p>
       </footer>
     </div>
   );

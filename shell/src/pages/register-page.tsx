@@ -133,6 +133,10 @@ export default function RegisterPage() {
         <Button type="submit" fullWidth size="lg" loading={isSubmitting} loadingLabel="Just a Min...">
           Register
         </Button>
+        <p className={styles.finePrint}>
+          By registering you agree that Campus Connect keeps your name, email and what you share to run the
+          platform. <AppLink href="/privacy">What we collect, why, and your rights</AppLink>
+        </p>
       </form>
       <p className={styles.switch}>
         Already have an account? <AppLink href={loginHref(next)}>Login</AppLink>

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import type { BodyOf } from '@campus/contracts/api-operation';
+import type { InterviewExperience } from '@campus/contracts/careers';
 import {
   CAREERS_MESSAGES,
   INTERVIEW_DESCRIPTION_MAX,
@@ -23,7 +24,7 @@ import { Skeleton } from '@campus/ui/skeleton';
 import { useToast } from '@campus/ui/toast';
 import { useApiClient } from '@campus/web-kit/auth-context';
 import { CreateFormPanel, useCreateForm } from '@campus/web-kit/create-form';
-import { careersQueryKeys, createInterview } from '../careers-api';
+import { CAREERS_EDIT_MESSAGES, careersQueryKeys, createInterview, updateInterview } from '../careers-api';
 import styles from './careers-form.module.css';
 
 // The editor (Quill and its CSS) is its own chunk, fetched when this form shows: never on listings.
@@ -104,12 +105,50 @@ function toRequest(values: z.output<typeof InterviewFormSchema>): BodyOf<typeof 
   };
 }
 
+/**
+ * An edit as sent: every field, a blank one clearing it; anonymity is not sent (it cannot change:
+ * the service keeps it as it was shared).
+ */
+function toEditRequest(
+  values: z.output<typeof InterviewFormSchema>,
+): BodyOf<typeof careersApi.updateInterview> {
+  const { isAnonymous: _anonymity, ...fields } = values;
+  return {
+    ...fields,
+    interviewRoundsDescription: breakableSpaces(values.interviewRoundsDescription),
+    interviewRounds: values.interviewRounds === '' ? null : Number(values.interviewRounds),
+  };
+}
+
+/** The experience as the form shows it, to edit. */
+const valuesOf = (interview: InterviewExperience): InterviewFormValues => ({
+  companyName: interview.companyName,
+  role: interview.role,
+  interviewRounds: interview.interviewRounds === null ? '' : String(interview.interviewRounds),
+  interviewRoundsDescription: interview.interviewRoundsDescription,
+  interviewDate: interview.interviewDate ?? '',
+  salary: interview.salary,
+  interviewDifficulty: interview.interviewDifficulty ?? '',
+  city: interview.city,
+  jobType: interview.jobType ?? '',
+  linkedinUrl: interview.linkedinUrl,
+  // The wire names nobody on an anonymous experience; its author (mine) reads it from that.
+  isAnonymous: interview.uploaderName === null,
+});
+
 export interface InterviewFormProps {
   onCreated?: () => void;
+  /**
+   * The author's experience to edit (`mine`): the same form, filled with it, saved with PATCH;
+   * anonymity stays as it was shared. What is typed is kept as a draft until saved or discarded.
+   */
+  editing?: InterviewExperience;
+  /** After an edit was saved, with the experience as it is now. */
+  onSaved?: (interview: InterviewExperience) => void;
 }
 
 /** "Share Interview Experience": exposed as `careers/interview-form` for /profile/createinterview. */
-export default function InterviewForm({ onCreated }: InterviewFormProps) {
+export default function InterviewForm({ onCreated, editing, onSaved }: InterviewFormProps) {
   const api = useApiClient();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -118,22 +157,41 @@ export default function InterviewForm({ onCreated }: InterviewFormProps) {
   const [imageRefused, setImageRefused] = useState<string | null>(null);
   // Long work is kept on the device while it is written (issue 23 item 6); spec §4: after success
   // the form resets and errors clear.
+  // The service's answer to the edit: the detail page shows it at once.
+  const saved = useRef<InterviewExperience | undefined>(undefined);
   const createForm = useCreateForm({
     resolver,
-    empty: EMPTY,
-    draftKey: 'careers/interview',
+    empty: editing ? valuesOf(editing) : EMPTY,
+    draftKey: editing ? `careers/interview-edit/${editing._id}` : 'careers/interview',
     limits: INTERVIEW_FORM_LIMITS,
     mode: 'onTouched',
-    toBody: toRequest,
-    create: (interview, idempotencyKey) => createInterview(api, interview, idempotencyKey),
+    // Tagged, so each request gets the body its route takes (a share and an edit differ).
+    toBody: (values) =>
+      editing
+        ? { edit: editing._id, body: toEditRequest(values) }
+        : { edit: undefined, body: toRequest(values) },
+    create: async (sent, idempotencyKey) => {
+      if (sent.edit === undefined) return createInterview(api, sent.body, idempotencyKey);
+      saved.current = await updateInterview(api, sent.edit, sent.body);
+    },
     onCreated: () => {
+      if (editing) {
+        toast.success(CAREERS_EDIT_MESSAGES.interviewSaved);
+        const now = saved.current;
+        if (now) queryClient.setQueryData(careersQueryKeys.interview(editing._id), now);
+        void queryClient.invalidateQueries({ queryKey: careersQueryKeys.searches });
+        if (now) onSaved?.(now);
+        return;
+      }
       toast.success(CAREERS_MESSAGES.interviewCreated);
       void queryClient.invalidateQueries({ queryKey: careersQueryKeys.searches });
       onCreated?.();
     },
     // Spec §8: a failed submit is console only; the fields the server refused say why.
-    failureLog: 'Interview submit failed',
-    fallbackMessage: 'The experience could not be shared. Please try again.',
+    failureLog: editing ? 'Interview edit failed' : 'Interview submit failed',
+    fallbackMessage: editing
+      ? 'Your changes could not be saved. Please try again.'
+      : 'The experience could not be shared. Please try again.',
   });
   const {
     register,
@@ -147,7 +205,7 @@ export default function InterviewForm({ onCreated }: InterviewFormProps) {
 
   return (
     <CreateFormPanel
-      title="Share Interview Experience"
+      title={editing ? 'Edit Interview Experience' : 'Share Interview Experience'}
       guestMessage="Please log in to share an interview experience."
       createForm={createForm}
     >
@@ -250,9 +308,23 @@ export default function InterviewForm({ onCreated }: InterviewFormProps) {
       >
         <Input type="url" autoComplete="url" {...register('linkedinUrl')} />
       </Field>
-      <Checkbox label="Share anonymously (your name is not shown)" {...register('isAnonymous')} />
-      <Button type="submit" loading={isSubmitting} loadingLabel="Submitting..." disabled={hasErrors}>
-        Submit Experience
+      {editing ? (
+        // Anonymity is as it was shared: the service does not change it.
+        <p className={styles.hint}>
+          {editing.uploaderName === null
+            ? 'Shared anonymously: your name is not shown, and stays hidden.'
+            : 'Shared with your name.'}
+        </p>
+      ) : (
+        <Checkbox label="Share anonymously (your name is not shown)" {...register('isAnonymous')} />
+      )}
+      <Button
+        type="submit"
+        loading={isSubmitting}
+        loadingLabel={editing ? 'Saving...' : 'Submitting...'}
+        disabled={hasErrors}
+      >
+        {editing ? 'Save changes' : 'Submit Experience'}
       </Button>
     </CreateFormPanel>
   );

@@ -2,8 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
+import type { JobPost } from '@campus/contracts/careers';
 import {
   CAREERS_MESSAGES,
+  isCalendarDate,
   JOB_DESCRIPTION_MAX,
   JOB_TYPES,
   type JobType,
@@ -14,9 +16,10 @@ import { Field } from '@campus/ui/field';
 import { Input } from '@campus/ui/input';
 import { Select } from '@campus/ui/select';
 import { TextArea } from '@campus/ui/text-area';
+import { useToast } from '@campus/ui/toast';
 import { useApiClient } from '@campus/web-kit/auth-context';
 import { CreateFormPanel, useCreateForm } from '@campus/web-kit/create-form';
-import { careersQueryKeys, createJobPost } from '../careers-api';
+import { CAREERS_EDIT_MESSAGES, careersQueryKeys, createJobPost, updateJobPost } from '../careers-api';
 import styles from './careers-form.module.css';
 
 const optionalLink = z
@@ -55,6 +58,12 @@ export const JobFormSchema = z.object({
   jobLink: optionalLink,
   jobType: z.enum(JOB_TYPES),
   linkedinUrl: optionalLink,
+  /** Optional (issue 28): the last day to apply; the service refuses a day in the past. */
+  applyBy: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isCalendarDate(v), CAREERS_MESSAGES.applyByInvalid)
+    .default(''),
 });
 type JobFormValues = z.input<typeof JobFormSchema>;
 const resolver = zodResolver(JobFormSchema);
@@ -68,36 +77,68 @@ const EMPTY: JobFormValues = {
   jobLink: '',
   jobType: 'Full-Time' satisfies JobType,
   linkedinUrl: '',
+  applyBy: '',
 };
 const JOB_TYPE_OPTIONS = JOB_TYPES.map((t) => ({ value: t, label: t }));
+
+/** The post as the form shows it, to edit. */
+const valuesOf = (job: JobPost): JobFormValues => ({
+  companyName: job.companyName,
+  role: job.role,
+  jobDescription: job.jobDescription,
+  salary: job.salary,
+  city: job.city,
+  jobLink: job.jobLink,
+  jobType: job.jobType,
+  linkedinUrl: job.linkedinUrl,
+  applyBy: job.applyBy ?? '',
+});
 
 export interface JobFormProps {
   /** Called after the server accepted the post (the profile refreshes its counts). */
   onCreated?: () => void;
+  /**
+   * The author's post to edit: the same form, filled with it, saved with PATCH (a blank optional
+   * field clears it). What is typed is kept as a draft of this post until saved or discarded.
+   */
+  editing?: JobPost;
+  /** After an edit was saved (the dialog closes). */
+  onSaved?: () => void;
 }
 
 /** "Create New Job Post": exposed as `careers/job-form` for /profile/createjob. On 201: /jobs/myjobpost. */
-export default function JobForm({ onCreated }: JobFormProps) {
+export default function JobForm({ onCreated, editing, onSaved }: JobFormProps) {
   const api = useApiClient();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const toast = useToast();
   const createForm = useCreateForm({
     resolver,
-    empty: EMPTY,
-    draftKey: 'careers/job',
+    empty: editing ? valuesOf(editing) : EMPTY,
+    draftKey: editing ? `careers/job-edit/${editing._id}` : 'careers/job',
     limits: JOB_FORM_LIMITS,
     mode: 'onTouched',
     // The post's author is the signed-in user: the service takes it from the session.
-    toBody: (values) => values,
-    create: (job, idempotencyKey) => createJobPost(api, job, idempotencyKey),
+    // An apply-by date goes only when given, or when an edit clears the post's one (blank clears).
+    toBody: ({ applyBy, ...values }) => (applyBy || editing?.applyBy ? { ...values, applyBy } : values),
+    create: (job, idempotencyKey) =>
+      editing ? updateJobPost(api, editing._id, job) : createJobPost(api, job, idempotencyKey),
     onCreated: async () => {
+      if (editing) {
+        toast.success(CAREERS_EDIT_MESSAGES.jobSaved);
+        void queryClient.invalidateQueries({ queryKey: careersQueryKeys.jobs });
+        onSaved?.();
+        return;
+      }
       await queryClient.invalidateQueries({ queryKey: careersQueryKeys.jobs });
       onCreated?.();
       void navigate('/jobs/myjobpost');
     },
     // Spec §8: a failed job creation is console only; the fields the server refused say why.
-    failureLog: 'Job creation failed',
-    fallbackMessage: 'The job post could not be created. Please try again.',
+    failureLog: editing ? 'Job edit failed' : 'Job creation failed',
+    fallbackMessage: editing
+      ? 'Your changes could not be saved. Please try again.'
+      : 'The job post could not be created. Please try again.',
   });
   const {
     register,
@@ -107,7 +148,7 @@ export default function JobForm({ onCreated }: JobFormProps) {
 
   return (
     <CreateFormPanel
-      title="Create New Job Post"
+      title={editing ? 'Edit Job Post' : 'Create New Job Post'}
       guestMessage="Please log in to create a post."
       createForm={createForm}
     >
@@ -145,6 +186,13 @@ export default function JobForm({ onCreated }: JobFormProps) {
         <Input autoComplete="address-level2" {...register('city')} />
       </Field>
       <Field
+        label="Apply by"
+        hint="Optional: the last day to apply; the post leaves the list after it"
+        error={errors.applyBy?.message}
+      >
+        <Input type="date" {...register('applyBy')} />
+      </Field>
+      <Field
         label="Job link"
         hint="Optional, starting with https://"
         error={errors.jobLink?.message}
@@ -160,8 +208,8 @@ export default function JobForm({ onCreated }: JobFormProps) {
       >
         <Input type="url" autoComplete="off" {...register('linkedinUrl')} />
       </Field>
-      <Button type="submit" loading={isSubmitting} loadingLabel="Posting...">
-        Create Job Post
+      <Button type="submit" loading={isSubmitting} loadingLabel={editing ? 'Saving...' : 'Posting...'}>
+        {editing ? 'Save changes' : 'Create Job Post'}
       </Button>
     </CreateFormPanel>
   );

@@ -1,14 +1,18 @@
 import type { InterviewExperience } from '@campus/contracts/careers';
+import { companyPath } from '@campus/contracts/careers-rules';
+import { AppLink } from '@campus/ui/app-link';
 import { Badge } from '@campus/ui/badge';
 import { Card, CardTitle } from '@campus/ui/card';
+import { EditedMark } from '@campus/web-kit/edited-mark';
 import { interviewPath } from '../careers-api';
+import { InterviewActions } from './interview-actions';
 import { difficultyTone, longDate } from './interview-format';
 import styles from './interviews-page.module.css';
 
 /** Spec §9: a card shows as many dots as the rounds, modulo 10. */
 export const roundDots = (rounds: number | null) => (rounds ?? 0) % 10;
 
-/** An experience in the grid; the whole card opens its detail. */
+/** An experience in the grid; its title opens its detail; its author edits or deletes it, others report it. */
 export function InterviewCard({ interview }: { interview: InterviewExperience }) {
   const dots = roundDots(interview.interviewRounds);
   return (
@@ -37,9 +41,16 @@ export function InterviewCard({ interview }: { interview: InterviewExperience })
             : `${interview.interviewRounds} ${interview.interviewRounds === 1 ? 'round' : 'rounds'}`}
         </span>
       </div>
-      {interview.interviewDate && (
-        <p className={styles.date}>Interviewed {longDate(interview.interviewDate)}</p>
+      {(interview.interviewDate || interview.editedAt) && (
+        <p className={styles.date}>
+          {interview.interviewDate && `Interviewed ${longDate(interview.interviewDate)}`}
+          <EditedMark editedAt={interview.editedAt} />
+        </p>
       )}
+      <AppLink href={companyPath(interview.companyName)} className={styles.companyLink}>
+        More about {interview.companyName}
+      </AppLink>
+      <InterviewActions interview={interview} />
     </Card>
   );
 }

@@ -8,6 +8,7 @@ import {
   campaignProgress,
   upiPayLink,
 } from '@campus/contracts/community-rules';
+import { FUNDRAISING_MESSAGES, UTR_PATTERN } from '@campus/contracts/fundraising-rules';
 import { Badge } from '@campus/ui/badge';
 import { Button } from '@campus/ui/button';
 import { Card } from '@campus/ui/card';
@@ -32,15 +33,18 @@ export function parseAmount(text: string): number | undefined {
 /**
  * A campaign: progress as a rounded percent capped at 100, Copy UPI ID ('Copied!' for 2 s), the
  * `upi://pay` link a phone opens in its UPI app (and its QR code for a desktop visitor to scan
- * with a phone), and the pledge the donor records after paying.
+ * with a phone), and the pledge the donor records after paying, with its UTR: pending, shown apart
+ * from the confirmed total until the organiser confirms it (issue 28).
  */
 export function CampaignCard({ campaign }: { campaign: Campaign }) {
   const { user } = useAuth();
   const toast = useToast();
   const pledge = usePledge();
   const [amount, setAmount] = useState('');
+  const [utr, setUtr] = useState('');
   const [copied, setCopied] = useState(false);
   const amountId = useId();
+  const utrId = useId();
   const progress = campaignProgress(campaign.raised, campaign.goal);
   const parsed = parseAmount(amount);
   // One URL for the link a phone taps and the QR code a desktop visitor scans.
@@ -72,11 +76,24 @@ export function CampaignCard({ campaign }: { campaign: Campaign }) {
       toast.error(COMMUNITY_MESSAGES.amountTooLarge);
       return;
     }
+    if (!UTR_PATTERN.test(utr.trim())) {
+      toast.error(FUNDRAISING_MESSAGES.utrInvalid);
+      return;
+    }
     if (!user) {
       toast.error(COMMUNITY_MESSAGES.loginToPledge);
       return;
     }
-    pledge.mutate({ campaignId: campaign.id, amount: parsed }, { onSuccess: () => setAmount('') });
+    // What was typed stays on an error (a taken UTR, a closed campaign) and clears once recorded.
+    pledge.mutate(
+      { campaignId: campaign.id, amount: parsed, utr: utr.trim() },
+      {
+        onSuccess: () => {
+          setAmount('');
+          setUtr('');
+        },
+      },
+    );
   }
 
   const titleId = `campaign-${campaign.id}-title`;
@@ -109,6 +126,13 @@ export function CampaignCard({ campaign }: { campaign: Campaign }) {
           </span>
           <span>{progress}%</span>
         </p>
+        {campaign.pending.count > 0 && (
+          <p className={styles.muted}>
+            {rupees(campaign.pending.sum)} pending in {campaign.pending.count}{' '}
+            {campaign.pending.count === 1 ? 'pledge' : 'pledges'}, not counted until the organiser confirms
+          </p>
+        )}
+        {campaign.status === 'closed' && <Badge tone="neutral">Closed</Badge>}
       </div>
       <div className={styles.upi}>
         <span className={styles.muted}>
@@ -134,6 +158,20 @@ export function CampaignCard({ campaign }: { campaign: Campaign }) {
             onChange={(e) => setAmount(e.target.value)}
             placeholder="Enter amount"
           />
+        </div>
+        <label htmlFor={utrId} className={styles.amountLabel}>
+          UPI transaction ID (UTR)
+        </label>
+        <div className={styles.pledgeRow}>
+          <Input
+            id={utrId}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={12}
+            value={utr}
+            onChange={(e) => setUtr(e.target.value)}
+            placeholder="12 digits from your UPI app"
+          />
           {user ? (
             <Button type="submit" loading={pledge.isPending} loadingLabel="Recording...">
               Pledge
@@ -149,7 +187,8 @@ export function CampaignCard({ campaign }: { campaign: Campaign }) {
         </a>
         <UpiQrCode url={payUrl} label={`QR code to pay ${campaign.title} by UPI`} />
         <p className={styles.muted}>
-          Pay by UPI first, then record your pledge here. Nothing is charged on this site.
+          Pay by UPI first, then record your pledge with the UTR your app shows. Nothing is charged on this
+          site: the organiser confirms each pledge against their bank statement before it counts.
         </p>
       </form>
     </Card>

@@ -14,16 +14,33 @@ import { Field } from '@campus/ui/field';
 import { Input } from '@campus/ui/input';
 import { Select } from '@campus/ui/select';
 import { SlideInPanel } from '@campus/ui/slide-in-panel';
-import { TextArea } from '@campus/ui/text-area';
 import { useToast } from '@campus/ui/toast';
 import { useAuth } from '@campus/web-kit/auth-context';
 import { LoginButtonLink } from '@campus/web-kit/login-link';
 import { useStateDraft } from '@campus/web-kit/use-form-draft';
 import { useCreatePost } from '../community-api';
+import { MentionTextArea } from '../mentions/mention-text-area';
+import type { PickedMember } from '../mentions/mention-text';
+import { useMentionPicker } from '../mentions/use-mention-picker';
 import styles from './hub-page.module.css';
 
 const TAG_OPTIONS = POST_TAGS.map((tag) => ({ value: tag, label: tag }));
 const FORM_ID = 'create-post-form';
+
+/** Who the draft's text @mentions, kept with it as text (a draft holds strings and booleans). */
+function picksFromDraft(saved: string): PickedMember[] {
+  try {
+    const list: unknown = JSON.parse(saved || '[]');
+    return Array.isArray(list)
+      ? list.filter(
+          (m): m is PickedMember =>
+            typeof m === 'object' && m !== null && typeof m._id === 'string' && typeof m.name === 'string',
+        )
+      : [];
+  } catch {
+    return [];
+  }
+}
 
 /**
  * The slide-in Create New Post panel. Blank title or content: the submit is silently ignored (spec
@@ -40,19 +57,28 @@ export function CreatePostPanel({ open, onClose }: { open: boolean; onClose: () 
   const [content, setContent] = useState('');
   const [tag, setTag] = useState<PostTag>(DEFAULT_POST_TAG);
   const [isAnonymous, setAnonymous] = useState(false);
-  // What is typed is kept on the device until it is published (issue 23 item 6).
+  const mentions = useMentionPicker({ value: content, onChange: setContent });
+  // What is typed is kept on the device until it is published (issue 23 item 6), with who it @mentions.
+  const picked = mentions.picked.filter((m) => mentions.mentionsIn(content).includes(m._id));
   const draft = useStateDraft(
-    { title, content, tag: tag as string, isAnonymous },
+    {
+      title,
+      content,
+      tag: tag as string,
+      isAnonymous,
+      mentioned: picked.length > 0 ? JSON.stringify(picked) : '',
+    },
     (values) => {
       setTitle(values.title);
       setContent(values.content);
       setTag(values.tag as PostTag);
       setAnonymous(values.isAnonymous);
+      mentions.restore(picksFromDraft(values.mentioned));
     },
     {
       formKey: 'community/post',
       userId: user?._id,
-      empty: { title: '', content: '', tag: DEFAULT_POST_TAG as string, isAnonymous: false },
+      empty: { title: '', content: '', tag: DEFAULT_POST_TAG as string, isAnonymous: false, mentioned: '' },
     },
   );
 
@@ -63,14 +89,23 @@ export function CreatePostPanel({ open, onClose }: { open: boolean; onClose: () 
       toast.error(COMMUNITY_MESSAGES.loginToPost);
       return;
     }
+    // The members picked whose `@Name` the text still says; the service notifies them.
+    const mentioned = mentions.mentionsIn(content);
     create.mutate(
-      { title: title.trim(), content: content.trim(), tag, isAnonymous },
+      {
+        title: title.trim(),
+        content: content.trim(),
+        tag,
+        isAnonymous,
+        ...(mentioned.length > 0 ? { mentions: mentioned } : {}),
+      },
       {
         onSuccess: () => {
           setTitle('');
           setContent('');
           setTag(DEFAULT_POST_TAG);
           setAnonymous(false);
+          mentions.reset();
           draft.clear();
           onClose();
         },
@@ -118,12 +153,13 @@ export function CreatePostPanel({ open, onClose }: { open: boolean; onClose: () 
           />
         </Field>
         <Field label="Content" limit={{ max: POST_CONTENT_MAX, length: content.length }}>
-          <TextArea
+          <MentionTextArea
             value={content}
+            picker={mentions}
+            placement="below"
             rows={6}
             maxLength={POST_CONTENT_MAX}
-            onChange={(e) => setContent(e.target.value)}
-            placeholder="Share details, context or your question..."
+            placeholder="Share details, context or your question... Type @ to mention someone."
           />
         </Field>
         <Field label="Category">

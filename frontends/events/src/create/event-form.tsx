@@ -3,12 +3,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { EventFormSchema, type EventFormValues } from '@campus/contracts/events-domain';
+import { EventFormSchema, type CampusEvent, type EventFormValues } from '@campus/contracts/events-domain';
 import {
   DESCRIPTION_MAX,
   EVENTS_MESSAGES,
+  ONLINE_VENUE,
   POSTER_MAX_BYTES,
   TITLE_MAX,
+  VENUE_MAX,
+  toEventInput,
+  toEventInstant,
 } from '@campus/contracts/events-domain-rules';
 import { Button } from '@campus/ui/button';
 import { DraftNote } from '@campus/ui/draft-note';
@@ -23,17 +27,47 @@ import { LoginButtonLink } from '@campus/web-kit/login-link';
 import { fieldLimits } from '@campus/web-kit/max-length-of';
 import { useFormDraft } from '@campus/web-kit/use-form-draft';
 import { useIdempotencyKey } from '@campus/web-kit/use-idempotency-key';
-import { createEvent, eventsQueryKeys, uploadPoster } from '../events-api';
+import { createEvent, eventsQueryKeys, uploadPoster, useUpdateEvent } from '../events-api';
 import styles from './event-form.module.css';
 
 export interface EventFormProps {
   /** Called after the event was posted (the profile refreshes its counts). */
   onCreated?: () => void;
+  /**
+   * The author's own event to edit: the form starts from its fields, the poster is kept unless a
+   * new one is chosen, and saving sends the changes (no draft is kept: the event is the draft).
+   */
+  editing?: CampusEvent;
+  /** Called with the event as the server answered the edit. */
+  onSaved?: (event: CampusEvent) => void;
 }
 
-const EMPTY: EventFormValues = { title: '', description: '', registerLink: '', instagramLink: '' };
+const EMPTY: EventFormValues = {
+  title: '',
+  description: '',
+  registerLink: '',
+  instagramLink: '',
+  startsAt: '',
+  endsAt: '',
+  venue: '',
+};
+const valuesOf = (event: CampusEvent): EventFormValues => ({
+  title: event.title ?? '',
+  description: event.description ?? '',
+  registerLink: event.registerLink,
+  instagramLink: event.instagramLink ?? '',
+  startsAt: event.startsAt ? toEventInput(event.startsAt) : '',
+  endsAt: event.endsAt ? toEventInput(event.endsAt) : '',
+  venue: event.venue ?? '',
+});
 /** The server's limits (links: the kit's 2048 for any URL). */
-const LIMITS = { title: TITLE_MAX, description: DESCRIPTION_MAX, registerLink: 2048, instagramLink: 2048 };
+const LIMITS = {
+  title: TITLE_MAX,
+  description: DESCRIPTION_MAX,
+  registerLink: 2048,
+  instagramLink: 2048,
+  venue: VENUE_MAX,
+};
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
 const MAX_MB = POSTER_MAX_BYTES / (1024 * 1024);
 
@@ -49,8 +83,10 @@ function posterProblem(file: File): string | undefined {
  * description the events page shows, the registration and Instagram links, and the 30-day note.
  * The poster uploads first ('Uploading...' with its progress), then the event is posted; on 201
  * the user goes to /events. Exposed as `events/event-form` for the profile's right panel.
+ * With `editing`, the same form edits the author's event ("Edit Event"): what they typed stays in
+ * the form when the server refuses it.
  */
-export default function EventForm({ onCreated }: EventFormProps) {
+export default function EventForm({ onCreated, editing, onSaved }: EventFormProps) {
   const { user } = useAuth();
   const api = useApiClient();
   // One Idempotency-Key per intent: a retry or a double tap of the same content posts once.
@@ -58,6 +94,7 @@ export default function EventForm({ onCreated }: EventFormProps) {
   const toast = useToast();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const updateEvent = useUpdateEvent();
   const posterId = useId();
   const [poster, setPoster] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -65,7 +102,7 @@ export default function EventForm({ onCreated }: EventFormProps) {
   const [progress, setProgress] = useState<number | null>(null);
   const form = useForm<EventFormValues, unknown, ReturnType<typeof EventFormSchema.parse>>({
     resolver: zodResolver(EventFormSchema),
-    defaultValues: EMPTY,
+    defaultValues: editing ? valuesOf(editing) : EMPTY,
   });
   const {
     register,
@@ -74,7 +111,12 @@ export default function EventForm({ onCreated }: EventFormProps) {
     formState: { errors, isSubmitting },
   } = form;
   // The text is kept as a draft on the device; the poster is chosen again (a file cannot be kept).
-  const draft = useFormDraft(form, { formKey: 'events/event', userId: user?._id, empty: EMPTY });
+  // An edit keeps no draft (no user id: nothing stored, no leave guard): the event itself is kept.
+  const draft = useFormDraft(form, {
+    formKey: 'events/event',
+    userId: editing ? undefined : user?._id,
+    empty: EMPTY,
+  });
   const values = useWatch({ control });
   const limit = fieldLimits(LIMITS, (name) => values[name]);
 
@@ -105,6 +147,52 @@ export default function EventForm({ onCreated }: EventFormProps) {
     setPreview(chosen ? URL.createObjectURL(chosen) : null);
   };
 
+  const save = handleSubmit(async (values) => {
+    if (!editing) return;
+    const before = valuesOf(editing);
+    let posterLink: string | undefined;
+    try {
+      if (poster) {
+        setProgress(0);
+        posterLink = (await uploadPoster(api, poster, setProgress)).posterUrl;
+      }
+    } catch (error) {
+      console.error('Error uploading the poster:', error);
+      setPosterError(
+        isApiError(error) ? error.message : 'The poster could not be uploaded. Please try again.',
+      );
+      return;
+    } finally {
+      setProgress(null);
+    }
+    try {
+      // Every text field as the form holds it: a blank description or Instagram link clears it.
+      const answer = await updateEvent.mutateAsync({
+        id: editing._id,
+        changes: {
+          title: values.title,
+          description: values.description,
+          registerLink: values.registerLink,
+          instagramLink: values.instagramLink,
+          venue: values.venue,
+          // Only a moved date: an ended event keeps its end (the service refuses a new end in the past).
+          ...(values.startsAt !== before.startsAt ? { startsAt: toEventInstant(values.startsAt) } : {}),
+          ...(values.endsAt !== before.endsAt ? { endsAt: toEventInstant(values.endsAt) } : {}),
+          ...(posterLink ? { posterLink } : {}),
+        },
+      });
+      toast.success(EVENTS_MESSAGES.updated);
+      onSaved?.(answer.data);
+    } catch (error) {
+      console.error('Error saving the event:', error);
+      if (isApiError(error) && error.code.startsWith('POSTER_')) setPosterError(error.message);
+      else
+        applyServerErrors(form, error, {
+          fallbackMessage: 'The event could not be saved. Please try again.',
+        });
+    }
+  });
+
   const submit = handleSubmit(async (values) => {
     if (!poster) {
       setPosterError(EVENTS_MESSAGES.posterRequired);
@@ -123,6 +211,10 @@ export default function EventForm({ onCreated }: EventFormProps) {
         instagramLink: values.instagramLink || undefined,
         title: values.title,
         description: values.description || undefined,
+        // The inputs hold wall times on campus (Asia/Kolkata), whatever zone the phone is in.
+        startsAt: toEventInstant(values.startsAt),
+        endsAt: toEventInstant(values.endsAt),
+        venue: values.venue,
       };
       await createEvent(api, event, intent.keyFor(event));
       intent.succeeded();
@@ -150,18 +242,28 @@ export default function EventForm({ onCreated }: EventFormProps) {
   });
 
   const uploading = progress !== null;
+  const heading = editing ? 'Edit Event' : 'Create Event Post';
+  const posterHint = `An image: JPEG, PNG, WebP or GIF, at most ${MAX_MB} MB.`;
   return (
-    <section className={styles.panel} aria-labelledby="event-form-title">
-      <h2 id="event-form-title" className={styles.title}>
-        Create Event Post
-      </h2>
-      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+    <section className={styles.panel} aria-labelledby={editing ? undefined : 'event-form-title'}>
+      {/* An edit is in a dialog, whose title names the form. */}
+      {!editing && (
+        <h2 id="event-form-title" className={styles.title}>
+          {heading}
+        </h2>
+      )}
+      <form
+        className={styles.form}
+        onSubmit={(e) => void (editing ? save(e) : submit(e))}
+        noValidate
+        aria-label={heading}
+      >
         {draft.restored && <DraftNote onDiscard={draft.discard} />}
         <Field
           id={posterId}
-          label="Event poster"
-          required
-          hint={`An image: JPEG, PNG, WebP or GIF, at most ${MAX_MB} MB.`}
+          label={editing ? 'New poster' : 'Event poster'}
+          required={!editing}
+          hint={editing ? `Optional: replaces the current poster. ${posterHint}` : posterHint}
           error={posterError}
         >
           <input
@@ -171,13 +273,40 @@ export default function EventForm({ onCreated }: EventFormProps) {
             onChange={(e) => choosePoster(e.target.files?.[0])}
           />
         </Field>
-        {preview && <img className={styles.preview} src={preview} alt="Preview of the chosen poster" />}
+        {preview ? (
+          <img className={styles.preview} src={preview} alt="Preview of the chosen poster" />
+        ) : (
+          editing && <img className={styles.preview} src={editing.posterLink} alt="The current poster" />
+        )}
         <Field label="Event title" required error={errors.title?.message} limit={limit('title')}>
           <Input autoComplete="off" placeholder="e.g. Hack Night 2026" {...register('title')} />
         </Field>
+        <Field label="Starts" required hint="Campus time (IST)" error={errors.startsAt?.message}>
+          <Input type="datetime-local" {...register('startsAt')} />
+        </Field>
+        <Field label="Ends" required hint="Campus time (IST)" error={errors.endsAt?.message}>
+          <Input type="datetime-local" {...register('endsAt')} />
+        </Field>
+        <Field
+          label="Venue"
+          required
+          hint={`A hall or room, or ${ONLINE_VENUE}.`}
+          error={errors.venue?.message}
+          limit={limit('venue')}
+        >
+          <Input
+            autoComplete="off"
+            placeholder="e.g. Main Auditorium"
+            list="event-venues"
+            {...register('venue')}
+          />
+        </Field>
+        <datalist id="event-venues">
+          <option value={ONLINE_VENUE} />
+        </datalist>
         <Field
           label="Description"
-          hint="Optional: when, where, who it is for."
+          hint="Optional: who it is for, what to bring."
           error={errors.description?.message}
           limit={limit('description')}
         >
@@ -204,7 +333,7 @@ export default function EventForm({ onCreated }: EventFormProps) {
             {...register('instagramLink')}
           />
         </Field>
-        <p className={styles.note}>{EVENTS_MESSAGES.lifetimeNote}</p>
+        {!editing && <p className={styles.note}>{EVENTS_MESSAGES.lifetimeNote}</p>}
         {errors.root?.server?.message && (
           <p className={styles.error} role="alert">
             {errors.root.server.message}
@@ -218,9 +347,9 @@ export default function EventForm({ onCreated }: EventFormProps) {
         <Button
           type="submit"
           loading={isSubmitting}
-          loadingLabel={uploading ? `Uploading... ${progress}%` : 'Uploading...'}
+          loadingLabel={uploading ? `Uploading... ${progress}%` : editing ? 'Saving...' : 'Uploading...'}
         >
-          Post Event
+          {editing ? 'Save Changes' : 'Post Event'}
         </Button>
       </form>
     </section>

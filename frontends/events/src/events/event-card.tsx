@@ -1,9 +1,13 @@
 import type { CampusEvent } from '@campus/contracts/events-domain';
 import { Badge } from '@campus/ui/badge';
+import { EditedMark } from '@campus/web-kit/edited-mark';
+import { EventActions } from '../manage/event-actions';
 import { PosterImage } from './poster-image';
 import { eventTitle, posterAlt } from './event-text';
 import styles from './event-card.module.css';
 import { RegisterNowLink } from './register-now-link';
+import { EventWhenWhere } from './event-when-where';
+import { rsvpSummary } from './rsvp-buttons';
 
 export interface EventCardProps {
   event: CampusEvent;
@@ -46,6 +50,13 @@ export function EventCard({ event, onOpen, priority = false }: EventCardProps) {
         <h3 className={styles.title} dir="auto">
           {title}
         </h3>
+        <EventWhenWhere event={event} />
+        {rsvpSummary(event) && <p className={styles.meta}>{rsvpSummary(event)}</p>}
+        {event.editedAt && (
+          <p className={styles.meta}>
+            <EditedMark editedAt={event.editedAt} />
+          </p>
+        )}
         <div className={styles.links} onClick={(e) => e.stopPropagation()}>
           <RegisterNowLink event={event} className={styles.register} />
           {event.instagramLink && (
@@ -60,6 +71,7 @@ export function EventCard({ event, onOpen, priority = false }: EventCardProps) {
             </a>
           )}
         </div>
+        <EventActions event={event} />
       </div>
     </li>
   );

@@ -7,6 +7,7 @@ import { PosterImage } from './poster-image';
 import { eventDescription, eventTitle, posterAlt } from './event-text';
 import styles from './event-carousel.module.css';
 import { RegisterNowLink } from './register-now-link';
+import { EventWhenWhere } from './event-when-where';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 function subscribeReducedMotion(onChange: () => void) {
@@ -158,6 +159,7 @@ export function EventCarousel({ events, onOpen, held = false }: EventCarouselPro
                 </div>
                 <div className={styles.text}>
                   <h2 className={styles.title}>{eventTitle(event)}</h2>
+                  <EventWhenWhere event={event} />
                   <p className={styles.description}>{eventDescription(event)}</p>
                   <div className={styles.actions}>
                     <RegisterNowLink event={event} className={styles.register} />

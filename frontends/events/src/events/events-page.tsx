@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { CampusEvent } from '@campus/contracts/events-domain';
 import { CAROUSEL_EVENTS, EVENTS_MESSAGES } from '@campus/contracts/events-domain-rules';
 import { BackLink } from '@campus/ui/back-link';
@@ -7,8 +8,10 @@ import { ErrorState } from '@campus/ui/error-state';
 import { Grid } from '@campus/ui/grid';
 import { LoadMoreButton } from '@campus/ui/load-more-button';
 import { PageHeader } from '@campus/ui/page-header';
+import { Tabs } from '@campus/ui/tabs';
 import { usePageTitle } from '@campus/web-kit/use-page-title';
-import { useEventsList, useViewEvent } from '../events-api';
+import { useEventDetail, useEventsList, useViewEvent } from '../events-api';
+import { EventActions } from '../manage/event-actions';
 import { EventCard } from './event-card';
 import { EventCarousel } from './event-carousel';
 import { PosterOverlay } from './poster-overlay';
@@ -18,13 +21,87 @@ import styles from './events-page.module.css';
 /**
  * `/events`: 'Latest Events' (a carousel of the first 5), then 'Upcoming Events' (every loaded
  * event) with the green 'Load More Events'. Opening an event counts a view and zooms its poster.
+ * `/events?event=<id>` (a notification's or a moderator's link) opens that event: from the list
+ * when it holds it, else read on its own (an older event, or the author's own hidden event, which
+ * says why it is hidden). Its author edits and deletes it from its card and its overlay.
  */
 export default function EventsPage() {
   usePageTitle('Campus Events');
-  const list = useEventsList();
+  const [search, setSearch] = useSearchParams();
+  // Upcoming (not ended, soonest first) by default; ?show=past for those ended (latest first).
+  const when = search.get('show') === 'past' ? 'past' : 'upcoming';
+  // 'Latest Events' is the spec's list (newest posted; the read the first HTML preloads), the grid the tab's.
+  const latest = useEventsList('newest');
+  const list = useEventsList(when);
+  const loaded = [...list.events, ...latest.events];
   const viewEvent = useViewEvent();
   const [openId, setOpenId] = useState<string | null>(null);
-  const open = list.events.find((e) => e._id === openId) ?? null;
+  const showTab = (next: 'upcoming' | 'past') =>
+    setSearch(
+      (params) => {
+        if (next === 'past') params.set('show', 'past');
+        else params.delete('show');
+        return params;
+      },
+      { replace: true },
+    );
+  const tabs = (
+    <Tabs
+      label="Which events"
+      className={styles.tabs}
+      items={[
+        {
+          id: 'events-upcoming',
+          label: EVENTS_MESSAGES.upcomingTab,
+          active: when === 'upcoming',
+          onSelect: () => showTab('upcoming'),
+        },
+        {
+          id: 'events-past',
+          label: EVENTS_MESSAGES.pastTab,
+          active: when === 'past',
+          onSelect: () => showTab('past'),
+        },
+      ]}
+    />
+  );
+  const linkedParam = search.get('event');
+  const listed = loaded.some((e) => e._id === linkedParam);
+  // Asked on its own only once the first page is in and does not hold it.
+  const detail = useEventDetail(
+    linkedParam && !listed && list.status !== 'loading' && openId === null ? linkedParam : null,
+  );
+  const linked = listed ? loaded.find((e) => e._id === linkedParam) : detail.data;
+  const linkedId = linked?._id ?? null;
+  const open = openId
+    ? (loaded.find((e) => e._id === openId) ?? null)
+    : linkedId
+      ? (loaded.find((e) => e._id === linkedId) ?? linked ?? null)
+      : null;
+
+  // A linked event counts a view when it opens, as a click does (once, whatever React replays);
+  // a hidden one (only its author sees it) counts none.
+  const { mutate: countView } = viewEvent;
+  const counted = useRef<string | null>(null);
+  const linkedHidden = Boolean(linked?.moderation);
+  useEffect(() => {
+    if (!linkedId || linkedHidden || counted.current === linkedId) return;
+    counted.current = linkedId;
+    countView(linkedId);
+  }, [linkedId, linkedHidden, countView]);
+
+  const onClose = () => {
+    setOpenId(null);
+    counted.current = null;
+    if (linkedParam)
+      setSearch(
+        (params) => {
+          params.delete('event');
+          return params;
+        },
+        { replace: true },
+      );
+  };
 
   const onOpen = (event: CampusEvent) => {
     setOpenId(event._id);
@@ -34,6 +111,11 @@ export default function EventsPage() {
   return (
     <div className={styles.page}>
       <PageHeader back={<BackLink href="/feature">Back</BackLink>} title="Latest Events" />
+      {linkedParam && detail.isError && (
+        <p className={styles.gone} role="status">
+          {EVENTS_MESSAGES.eventGone}
+        </p>
+      )}
       {list.status === 'loading' && (
         <p className={styles.loading} role="status">
           {EVENTS_MESSAGES.loading}
@@ -42,18 +124,26 @@ export default function EventsPage() {
       {list.status === 'error' && (
         <ErrorState message="The events could not be loaded." onRetry={list.retry} />
       )}
-      {list.status === 'empty' && <EmptyState title={EVENTS_MESSAGES.empty} />}
+      {list.status === 'empty' && (
+        <>
+          {tabs}
+          <EmptyState title={when === 'past' ? EVENTS_MESSAGES.emptyPast : EVENTS_MESSAGES.empty} />
+        </>
+      )}
       {list.status === 'results' && (
         <FirstPosterFirst>
-          <EventCarousel
-            events={list.events.slice(0, CAROUSEL_EVENTS)}
-            onOpen={onOpen}
-            held={open !== null}
-          />
+          {when === 'upcoming' && latest.events.length > 0 && (
+            <EventCarousel
+              events={latest.events.slice(0, CAROUSEL_EVENTS)}
+              onOpen={onOpen}
+              held={open !== null}
+            />
+          )}
           <section aria-labelledby="upcoming-events" className={styles.upcoming}>
             <h2 id="upcoming-events" className={styles.heading}>
-              Upcoming Events
+              {when === 'past' ? 'Past Events' : 'Upcoming Events'}
             </h2>
+            {tabs}
             <Grid as="ul" minColumnWidth="16rem" className={styles.grid}>
               {list.events.map((event) => (
                 <EventCard key={event._id} event={event} onOpen={onOpen} />
@@ -73,7 +163,11 @@ export default function EventsPage() {
           </section>
         </FirstPosterFirst>
       )}
-      <PosterOverlay event={open} onClose={() => setOpenId(null)} />
+      <PosterOverlay
+        event={open}
+        onClose={onClose}
+        actions={open && <EventActions event={open} onDeleted={onClose} />}
+      />
     </div>
   );
 }

@@ -1,4 +1,12 @@
-import { GENDER_LABELS, type GenderPreference } from '@campus/contracts/housing-rules';
+import type { FlatRequest } from '@campus/contracts/housing';
+import {
+  FOOD_LABELS,
+  GENDER_LABELS,
+  SLEEP_LABELS,
+  SMOKING_LABELS,
+  flatStateOf,
+  type GenderPreference,
+} from '@campus/contracts/housing-rules';
 import { lazyValue } from '@campus/web-kit/lazy-value';
 
 // Made on first use: an Intl formatter's construction loads locale data (see lazy-value.ts).
@@ -22,3 +30,23 @@ export function formatMoveIn(day: string): string {
 /** What the card says about who may move in. */
 export const genderText = (preference: GenderPreference) =>
   preference === 'any' ? 'Anyone' : `${GENDER_LABELS[preference]} only`;
+
+/** The lifestyle tags the owner gave, as the card's badges ("Veg", "No smoking", "Night owl"). */
+export const lifestyleTags = (flat: Pick<FlatRequest, 'food' | 'smoking' | 'sleep'>): string[] => [
+  ...(flat.food ? [FOOD_LABELS[flat.food]] : []),
+  ...(flat.smoking ? [SMOKING_LABELS[flat.smoking]] : []),
+  ...(flat.sleep ? [SLEEP_LABELS[flat.sleep]] : []),
+];
+
+/** Where the owner's request stands: "Filled", "Expired on 30 Apr 2026", "Listed until 30 Apr 2026". */
+export function stateText(flat: Pick<FlatRequest, 'filled' | 'expiresAt'>, now = new Date()): string {
+  const day = formatMoveIn(flat.expiresAt);
+  switch (flatStateOf(flat, now)) {
+    case 'filled':
+      return 'Filled: not in the list';
+    case 'expired':
+      return `Expired on ${day}: renew to list it again`;
+    default:
+      return `Listed until ${day}`;
+  }
+}

@@ -1,6 +1,15 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import type { FlatRequest } from '@campus/contracts/housing';
-import { FLAT_MAX_RENT, FLAT_MESSAGES } from '@campus/contracts/housing-rules';
+import {
+  FLAT_MAX_RENT,
+  FLAT_MESSAGES,
+  FOOD_LABELS,
+  FOOD_PREFERENCES,
+  SLEEP_LABELS,
+  SLEEP_SCHEDULES,
+  SMOKING_LABELS,
+  SMOKING_RULES,
+} from '@campus/contracts/housing-rules';
 import { BackLink } from '@campus/ui/back-link';
 import { Button, ButtonLink } from '@campus/ui/button';
 import { EmptyState } from '@campus/ui/empty-state';
@@ -21,9 +30,11 @@ import {
   fetchMyFlatPage,
   housingQueryKeys,
   useDeleteFlat,
+  useManageFlat,
   type FlatFilters,
 } from '../housing-api';
 import { FlatCard } from './flat-card';
+import { useFlatAnchor } from './use-flat-anchor';
 import styles from './room-finder-page.module.css';
 
 export const ROOM_FINDER_PATH = '/roomfinder';
@@ -41,6 +52,17 @@ const SORT_OPTIONS = [
   { value: 'rent_asc', label: 'Rent: low to high' },
   { value: 'rent_desc', label: 'Rent: high to low' },
 ];
+/** A lifestyle filter's choices: no filter first. */
+const filterOptions = <T extends string>(none: string, values: readonly T[], labels: Record<T, string>) => [
+  { value: '', label: none },
+  ...values.map((v) => ({ value: v, label: labels[v] })),
+];
+const FOOD_FILTER = filterOptions('Any food', FOOD_PREFERENCES, {
+  ...FOOD_LABELS,
+  any: 'No food rule only',
+});
+const SMOKING_FILTER = filterOptions('Any smoking rule', SMOKING_RULES, SMOKING_LABELS);
+const SLEEP_FILTER = filterOptions('Any sleep schedule', SLEEP_SCHEDULES, SLEEP_LABELS);
 const flatKey = (flat: FlatRequest) => flat._id;
 /** Only digits reach a rent filter (the service would refuse anything else). */
 const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, String(FLAT_MAX_RENT).length);
@@ -104,8 +126,12 @@ function AvailableRooms() {
     queryKey: housingQueryKeys.list(applied, user?._id ?? 'guest'),
     fetchPage,
     getItemKey: flatKey,
+    // A search typed over the cards keeps them until its results arrive (keyed by id, a card still
+    // in the results stays mounted): a Report or Delete dialog opened meanwhile is not swapped away.
+    keepPreviousWhileLoading: true,
   });
   const [showFilters, setShowFilters] = useState(false);
+  const remove = useDeleteFlat();
   const set = search.setFilter;
   const active = Object.entries(search.filters).filter(
     ([key, value]) => key !== 'sort' && key !== 'q' && value !== '',
@@ -173,6 +199,30 @@ function AvailableRooms() {
           />
         </label>
         <label className={styles.filter}>
+          <span className={styles.filterLabel}>Food</span>
+          <Select
+            options={FOOD_FILTER}
+            value={search.filters.food}
+            onChange={(e) => set('food', e.target.value as FlatFilters['food'])}
+          />
+        </label>
+        <label className={styles.filter}>
+          <span className={styles.filterLabel}>Smoking</span>
+          <Select
+            options={SMOKING_FILTER}
+            value={search.filters.smoking}
+            onChange={(e) => set('smoking', e.target.value as FlatFilters['smoking'])}
+          />
+        </label>
+        <label className={styles.filter}>
+          <span className={styles.filterLabel}>Sleep</span>
+          <Select
+            options={SLEEP_FILTER}
+            value={search.filters.sleep}
+            onChange={(e) => set('sleep', e.target.value as FlatFilters['sleep'])}
+          />
+        </label>
+        <label className={styles.filter}>
           <span className={styles.filterLabel}>Sort</span>
           <Select
             options={SORT_OPTIONS}
@@ -186,7 +236,12 @@ function AvailableRooms() {
           </Button>
         )}
       </div>
-      <FlatList list={list} empty={FLAT_MESSAGES.empty} />
+      <FlatList
+        list={list}
+        empty={FLAT_MESSAGES.empty}
+        viewerId={user?._id}
+        onDelete={(flat) => remove.mutateAsync(flat)}
+      />
     </section>
   );
 }
@@ -199,6 +254,7 @@ function MyRoomRequests({ userId }: { userId: string }) {
   );
   const list = useLoadMoreList({ queryKey: housingQueryKeys.mine(userId), fetchPage, getItemKey: flatKey });
   const remove = useDeleteFlat();
+  const manage = useManageFlat();
 
   return (
     <section aria-labelledby="my-flat-requests-title" className={styles.section}>
@@ -208,7 +264,10 @@ function MyRoomRequests({ userId }: { userId: string }) {
       <FlatList
         list={list}
         empty={FLAT_MESSAGES.empty}
+        viewerId={userId}
         onDelete={(flat) => remove.mutateAsync(flat)}
+        onManage={(flat, action) => manage.mutate({ flat, do: action })}
+        managingId={manage.isPending ? manage.variables?.flat._id : undefined}
         emptyAction={
           <ButtonLink href={CREATE_FLAT_PATH} variant="primary">
             Find a Roommate
@@ -226,12 +285,18 @@ function LoginToSee() {
 interface FlatListProps {
   list: LoadMoreList<FlatRequest>;
   empty: string;
-  onDelete?: (flat: FlatRequest) => Promise<unknown>;
+  /** The signed-in viewer: their own cards get Edit and Delete, the others Report. */
+  viewerId: string | undefined;
+  onDelete: (flat: FlatRequest) => Promise<unknown>;
+  /** My Room Requests: each card's state and its Mark as filled / Renew. */
+  onManage?: (flat: FlatRequest, action: 'fill' | 'reopen' | 'renew') => void;
+  managingId?: string;
   emptyAction?: ReactNode;
 }
 
 /** A list's four states: loading, error ('Error: {message}', spec §8), empty, the cards with Load More. */
-function FlatList({ list, empty, onDelete, emptyAction }: FlatListProps) {
+function FlatList({ list, empty, viewerId, onDelete, onManage, managingId, emptyAction }: FlatListProps) {
+  useFlatAnchor(list.items);
   return (
     <LoadMoreResults
       list={list}
@@ -241,7 +306,16 @@ function FlatList({ list, empty, onDelete, emptyAction }: FlatListProps) {
       errorMessage={(message) => `Error: ${message}`}
       empty={<EmptyState title={empty} action={emptyAction} />}
       itemKey={flatKey}
-      renderItem={(flat) => <FlatCard key={flat._id} flat={flat} onDelete={onDelete} />}
+      renderItem={(flat) => (
+        <FlatCard
+          key={flat._id}
+          flat={flat}
+          own={flat.userId === viewerId}
+          onDelete={onDelete}
+          onManage={flat.userId === viewerId ? onManage : undefined}
+          managing={managingId === flat._id}
+        />
+      )}
     />
   );
 }

@@ -118,6 +118,18 @@ function PendingBookCard({ book, teacher }: { book: Book; teacher: SessionUser }
       data-card-id={book._id}
       tabIndex={-1}
     >
+      {book.previewUrl && (
+        // The file itself is what the teacher reviews (issue 27): its first page, then Open PDF.
+        <img
+          className={styles.preview}
+          src={book.previewUrl}
+          width={book.previewWidth}
+          height={book.previewHeight}
+          loading="lazy"
+          decoding="async"
+          alt={`First page of ${book.title}`}
+        />
+      )}
       <CardTitle level={2}>{book.title}</CardTitle>
       <p className={styles.subject}>{book.subject}</p>
       <dl className={styles.details}>
@@ -138,21 +150,34 @@ function PendingBookCard({ book, teacher }: { book: Book; teacher: SessionUser }
         </ul>
       )}
       <div className={styles.actions}>
-        <ButtonLink
-          href={book.driveLink}
-          external
-          variant="secondary"
-          size="sm"
-          aria-label={`View ${book.title} (opens in a new tab)`}
-        >
-          View
-        </ButtonLink>
+        {book.fileUrl && (
+          <ButtonLink
+            href={book.fileUrl}
+            external
+            variant="secondary"
+            size="sm"
+            aria-label={`Open PDF of ${book.title} (opens in a new tab)`}
+          >
+            Open PDF
+          </ButtonLink>
+        )}
+        {book.driveLink !== book.fileUrl && (
+          <ButtonLink
+            href={book.driveLink}
+            external
+            variant="secondary"
+            size="sm"
+            aria-label={`View ${book.title} (opens in a new tab)`}
+          >
+            View
+          </ButtonLink>
+        )}
         <Button
           size="sm"
           variant="success"
           loading={saving === 1}
           disabled={saving !== null}
-          onClick={() => review.mutate({ bookId: book._id, status: 1 })}
+          onClick={() => review.mutate({ bookId: book._id, status: 1, version: book.version })}
           aria-label={`Accept ${book.title}`}
         >
           Accept
@@ -178,7 +203,10 @@ function PendingBookCard({ book, teacher }: { book: Book; teacher: SessionUser }
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           if (reasonTooLong) return;
-          review.mutate({ bookId: book._id, status: 2, reason }, { onSettled: () => setConfirming(false) });
+          review.mutate(
+            { bookId: book._id, status: 2, reason, version: book.version },
+            { onSettled: () => setConfirming(false) },
+          );
         }}
       >
         <p className={styles.confirmText}>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { tooLongMessage } from '@campus/contracts/field-messages';
-import type { CreateBookRequest } from '@campus/contracts/library';
+import type { Book, CreateBookRequest, UpdateBookRequest } from '@campus/contracts/library';
 import { BOOK_MESSAGES, isGoogleDriveLink } from '@campus/contracts/library-rules';
 
 /**
@@ -30,12 +30,12 @@ export const BookFormSchema = z.object({
     .max(BOOK_FORM_LIMITS.branch, tooLongMessage('Branch', BOOK_FORM_LIMITS.branch)),
   subject: z.string().min(1, BOOK_MESSAGES.subjectRequired),
   tags: z.string().max(BOOK_FORM_LIMITS.tags, tooLongMessage('Tags', BOOK_FORM_LIMITS.tags)),
+  // Optional here: a PDF chosen on the form stands in for it (the form checks that one of them is given).
   driveLink: z
     .string()
     .trim()
-    .min(1, BOOK_MESSAGES.driveLinkRequired)
     .max(BOOK_FORM_LIMITS.driveLink, BOOK_MESSAGES.driveLinkInvalid)
-    .refine(isGoogleDriveLink, BOOK_MESSAGES.driveLinkInvalid),
+    .refine((v) => v === '' || isGoogleDriveLink(v), BOOK_MESSAGES.driveLinkInvalid),
 });
 export type BookFormValues = z.input<typeof BookFormSchema>;
 
@@ -54,11 +54,30 @@ export function toCreateBookRequest(values: z.output<typeof BookFormSchema>): Cr
     title: values.title,
     branch: values.branch,
     subject: values.subject,
-    driveLink: values.driveLink,
+    ...(values.driveLink === '' ? {} : { driveLink: values.driveLink }),
     ...(values.semester === '' ? {} : { semester: Number(values.semester) }),
     tags: values.tags
       .split(',')
       .map((t) => t.trim())
       .filter(Boolean),
   };
+}
+
+/** A book as the form shows it, for its uploader's edit (every field text, tags comma-separated). */
+export function bookFormValues(book: Book): BookFormValues {
+  return {
+    title: book.title,
+    semester: book.semester === undefined ? '' : String(book.semester),
+    branch: book.branch,
+    subject: book.subject,
+    tags: book.tags.join(', '),
+    // A book with only a PDF answers the PDF's address as its link: not a Drive link to edit.
+    driveLink: book.fileUrl !== undefined && book.driveLink === book.fileUrl ? '' : book.driveLink,
+  };
+}
+
+/** The edit's payload: every field, as on upload, but a blank semester clears it (null). */
+export function toUpdateBookRequest(values: z.output<typeof BookFormSchema>): UpdateBookRequest {
+  const { semester, ...rest } = toCreateBookRequest(values);
+  return { ...rest, semester: semester ?? null };
 }

@@ -25,7 +25,7 @@ import { fieldLimit } from '@campus/web-kit/max-length-of';
 import { returnPathOf } from '@campus/web-kit/login-return-path';
 import { usePageTitle } from '@campus/web-kit/use-page-title';
 import { profileQueryKeys, useProfileData } from '../profile-api';
-import { SignInPrompt } from '../sign-in-prompt';
+import { SignInPrompt } from '@campus/web-kit/sign-in-prompt';
 import {
   isTeacherSubject,
   StudentFormSchema,

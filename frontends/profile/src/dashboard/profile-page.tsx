@@ -12,8 +12,9 @@ import { usePageTitle } from '@campus/web-kit/use-page-title';
 import { FederatedPanel } from '../panel/federated-panel';
 import { MY_UPLOADS, PROFILE_MENU, type PanelForm } from '../panel/panel-forms';
 import { profileQueryKeys, useProfileCounts, useProfileData } from '../profile-api';
-import { SignInPrompt } from '../sign-in-prompt';
+import { SignInPrompt } from '@campus/web-kit/sign-in-prompt';
 import { MyUploads } from '../uploads/my-uploads';
+import { YourData } from '../your-data/your-data';
 import styles from './profile-page.module.css';
 
 /** How long the counts are polled after a form succeeds: the count follows by event, within moments. */
@@ -169,6 +170,7 @@ function Overview({ user }: { user: SessionUser }) {
         Choose what to share from the menu: books and notes, room-mate requests, jobs, interview experiences
         and events.
       </p>
+      <YourData user={user} />
     </div>
   );
 }

@@ -122,6 +122,16 @@ function UploadRow({ upload }: { upload: BookUpload }) {
           </div>
         )}
       </dl>
+      {/* The library's own pages (by URL, not by import): its page has Delete and any moderator's note. */}
+      <div className={styles.actions}>
+        <ButtonLink href={`/library/books/${upload.bookId}/edit`} size="sm" variant="secondary">
+          {upload.status === 'declined' ? 'Correct and resubmit' : 'Edit'}
+          <span className={styles.hiddenText}> {title}</span>
+        </ButtonLink>
+        <ButtonLink href={`/library/books/${upload.bookId}`} size="sm" variant="ghost">
+          Open or delete<span className={styles.hiddenText}> {title}</span>
+        </ButtonLink>
+      </div>
     </li>
   );
 }

@@ -153,7 +153,21 @@ async function serviceCatalogue(
 
     let answerType: string;
     const answer = names.get(route.response.body);
-    if (answer) {
+    if (route.stream) {
+      // An event stream: the answer is each event's data by its name (what an EventSource hears).
+      const events: string[] = [];
+      for (const [event, schema] of Object.entries(route.stream.events)) {
+        const named = names.get(schema);
+        let type: string;
+        if (named) type = `z.output<${reference(named)}>`;
+        else {
+          type = `${Op}${pascal(event)}Event`;
+          declarations.push(await declaration(schema, type, 'output'));
+        }
+        events.push(`${JSON.stringify(event)}: ${type}`);
+      }
+      answerType = `{ ${events.join('; ')} }`;
+    } else if (answer) {
       answerType = `z.output<${reference(answer)}>`;
       answers.push({ key: `${method} ${route.path}`, schema: answer });
     } else {
@@ -161,7 +175,11 @@ async function serviceCatalogue(
       answerType = `${Op}Answer`;
     }
 
-    const upload = route.docs?.upload ? `, upload: '${route.docs.upload.field}'` : '';
+    const upload = route.docs?.upload
+      ? `, upload: '${route.docs.upload.field}'`
+      : route.stream
+        ? ', stream: true'
+        : '';
     entries.push(
       `  /** ${method} ${route.path}: ${route.summary.replace(/\*\//g, '* /')} */\n` +
         `  ${route.operationId}: operation<{ params: ${paramsType}; query: ${queryType}; body: ${bodyType}; response: ${answerType} }>(` +

@@ -2,8 +2,10 @@ import type { ServiceDefinition } from '@campus/service-kit/service-runtime';
 
 /**
  * docs/events.md's catalogue table says who consumes each event. `npm run generate` writes that
- * column from the services' `consumes` (a new or changed consumer is never a hand edit): each row's
- * "consumed by" cell becomes the consumers' names, sorted, or `(none yet)`. The other columns
+ * column from the services' `consumes` and `listens` (a new or changed consumer is never a hand
+ * edit): each row's "consumed by" cell becomes the consumers' names, sorted, or `(none yet)`. A
+ * service that listens on every replica (a broadcast, no queue of its own) reads `name (broadcast)`,
+ * or `name (+ broadcast)` when it also consumes the event from its queue. The other columns
  * (producer, why, payload) are prose and stay as written.
  */
 const CATALOGUE = '## The catalogue';
@@ -30,8 +32,14 @@ export function withEventConsumers(doc: string, services: ReadonlyArray<ServiceD
       const [, , third, fourth] = separators(row, 4);
       if (third === undefined || fourth === undefined) return row;
       const consumers = services
-        .filter((service) => (service.consumes as ReadonlyArray<string>).includes(event))
-        .map((service) => service.name)
+        .map((service) => {
+          const consumes = (service.consumes as ReadonlyArray<string>).includes(event);
+          const listens = ((service.listens ?? []) as ReadonlyArray<string>).includes(event);
+          if (consumes && listens) return `${service.name} (+ broadcast)`;
+          if (listens) return `${service.name} (broadcast)`;
+          return consumes ? service.name : undefined;
+        })
+        .filter((name) => name !== undefined)
         .sort();
       const value = consumers.length ? consumers.join(', ') : '(none yet)';
       const width = fourth - third - 3; // the cell between its two spaces

@@ -8,6 +8,7 @@ import { withEventConsumers } from './event-consumers-doc';
 import { formatted, REPO_ROOT, repoPath, type GeneratedFile } from './generated-file';
 import { gatewayRouteTableFile } from './gateway-routes';
 import { remotesFile } from './remotes-file';
+import { KUBERNETES_DIR, kubernetesManifests } from '../../../kubernetes/src/manifests';
 
 /**
  * Everything generated from the platform registry and the routes the services declare, formatted as
@@ -20,6 +21,11 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
     composeFile(SERVICES, REMOTES),
     remotesFile(REMOTES),
     { file: BROKER_DEFINITIONS_FILE, content: renderBrokerDefinitions(SERVICES) },
+    // deploy/kubernetes: the kustomize base and overlays (ADR 0115).
+    ...kubernetesManifests(SERVICES, REMOTES).map(({ file, content }) => ({
+      file: path.join(KUBERNETES_DIR, file),
+      content,
+    })),
   ];
   const eventsDoc = repoPath('docs', 'events.md');
   const consumers = {

@@ -98,6 +98,9 @@ export async function startMultiProcessPlatform(
     JWT_PUBLIC_KEY: process.env.JWT_PUBLIC_KEY ?? fileSecrets.jwtPublicKey,
     TEACHER_CODE:
       operatorSetting('identity', 'TEACHER_CODE', process.env, overrides) ?? fileSecrets.teacherCode,
+    UNSUBSCRIBE_SECRET:
+      operatorSetting('notifications', 'UNSUBSCRIBE_SECRET', process.env, overrides) ??
+      fileSecrets.unsubscribeSecret,
   };
   const processNames = [...SERVICES.map((s) => s.definition.name), 'gateway'];
 
@@ -161,6 +164,7 @@ export async function startMultiProcessPlatform(
           JWT_PUBLIC_KEY: secrets.JWT_PUBLIC_KEY,
           JWT_PRIVATE_KEY: declared.has('JWT_PRIVATE_KEY') ? secrets.JWT_PRIVATE_KEY : undefined,
           TEACHER_CODE: declared.has('TEACHER_CODE') ? secrets.TEACHER_CODE : undefined,
+          UNSUBSCRIBE_SECRET: declared.has('UNSUBSCRIBE_SECRET') ? secrets.UNSUBSCRIBE_SECRET : undefined,
         },
         overrides,
         processes: processNames,

@@ -50,6 +50,8 @@ export function withReplaceableConsumers(bus: EventBus): ReplaceableConsumers {
   return {
     bus: {
       publish: (envelope) => bus.publish(envelope),
+      // Every listener is its own (a stopped service stops its own): nothing to take over.
+      listen: (listener) => bus.listen(listener),
       isHealthy: () => bus.isHealthy(),
       close: () => bus.close(),
       async subscribe(consumer) {

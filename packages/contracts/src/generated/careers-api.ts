@@ -3,14 +3,23 @@
 import type { z } from 'zod';
 import { operation, type WithoutIdentity } from '../api-operation';
 import type {
+  CompanyListResponse,
+  CompanyPage,
   CreateInterviewRequest,
   CreateJobPostRequest,
   InterviewCreatedResponse,
+  InterviewDeletedResponse,
   InterviewExperience,
   InterviewSearchResponse,
   JobDeletedResponse,
   JobListResponse,
   JobPost,
+  JobSearchResponse,
+  TrackJobRequest,
+  TrackJobResponse,
+  TrackerResponse,
+  UpdateInterviewRequest,
+  UpdateJobPostRequest,
 } from '../careers';
 
 export interface ListJobPostsQuery {
@@ -24,6 +33,34 @@ export interface ListJobPostsQuery {
   page?: number;
   /**
    * Items per page; default 50, at most 100.
+   */
+  limit?: number;
+}
+
+export interface SearchJobPostsQuery {
+  /**
+   * Words of the company, role, city or description (the last one a prefix)
+   */
+  q?: string;
+  jobType?: 'Full-Time' | 'Intern' | 'Part-Time';
+  /**
+   * City starts with this (any case, accents)
+   */
+  city?: string;
+  /**
+   * An apply-by date from today to this many days ahead; soonest first
+   */
+  closingWithinDays?: number;
+  /**
+   * Only posts whose salary or stipend has a figure
+   */
+  paid?: boolean;
+  /**
+   * From 1; default 1.
+   */
+  page?: number;
+  /**
+   * Items per page; default 20, at most 50.
    */
   limit?: number;
 }
@@ -48,7 +85,41 @@ export interface SearchInterviewsQuery {
   limit?: number;
 }
 
+export interface ListCompaniesQuery {
+  q?: string;
+  /**
+   * From 1; default 1.
+   */
+  page?: number;
+  /**
+   * Items per page; default 20, at most 50.
+   */
+  limit?: number;
+}
+
+export interface ExportCareersPersonalDataAnswer {
+  service: string;
+  exportedAt: string;
+  files: {
+    [k: string]: unknown;
+  };
+}
+
 export const careersApi = {
+  /** GET /api/job/tracker: The signed-in student's tracked job posts: status, each status's date, note (latest change first) */
+  getJobTracker: operation<{
+    params: undefined;
+    query: undefined;
+    body: undefined;
+    response: z.output<typeof TrackerResponse>;
+  }>({ operationId: 'getJobTracker', method: 'GET', path: '/api/job/tracker', access: 'user' }),
+  /** PUT /api/job/:id/track: Set the signed-in student's status for a job post (saved, applied, interviewing, offer, rejected) and note; none stops tracking it */
+  trackJob: operation<{
+    params: { id: string };
+    query: undefined;
+    body: WithoutIdentity<z.input<typeof TrackJobRequest>>;
+    response: z.output<typeof TrackJobResponse>;
+  }>({ operationId: 'trackJob', method: 'PUT', path: '/api/job/:id/track', access: 'user' }),
   /** GET /api/job/alljobpost: Job posts, newest first, as a bare array (spec). More: ?page=; X-Total-Count, X-Page and X-Pages say how many. ?mine=true: the signed-in user's own */
   listJobPosts: operation<{
     params: undefined;
@@ -56,6 +127,13 @@ export const careersApi = {
     body: undefined;
     response: z.output<typeof JobListResponse>;
   }>({ operationId: 'listJobPosts', method: 'GET', path: '/api/job/alljobpost', access: 'public' }),
+  /** GET /api/job/search: Search open job posts (not past their apply-by date) by words, type, city, closing within some days, and paid */
+  searchJobPosts: operation<{
+    params: undefined;
+    query: SearchJobPostsQuery;
+    body: undefined;
+    response: z.output<typeof JobSearchResponse>;
+  }>({ operationId: 'searchJobPosts', method: 'GET', path: '/api/job/search', access: 'public' }),
   /** POST /api/job/createjobpost: Post a job (postedBy is the signed-in user, whatever the body says) */
   createJobPost: operation<{
     params: undefined;
@@ -63,6 +141,13 @@ export const careersApi = {
     body: WithoutIdentity<z.input<typeof CreateJobPostRequest>>;
     response: z.output<typeof JobPost>;
   }>({ operationId: 'createJobPost', method: 'POST', path: '/api/job/createjobpost', access: 'user' }),
+  /** PATCH /api/job/jobpost/:id: Edit a job post (its author only): any of the create fields, blank clears an optional one; answers the post with editedAt */
+  updateJobPost: operation<{
+    params: { id: string };
+    query: undefined;
+    body: WithoutIdentity<z.input<typeof UpdateJobPostRequest>>;
+    response: z.output<typeof JobPost>;
+  }>({ operationId: 'updateJobPost', method: 'PATCH', path: '/api/job/jobpost/:id', access: 'user' }),
   /** DELETE /api/job/jobpost/:id: Delete a job post (its author only) */
   deleteJobPost: operation<{
     params: { id: string };
@@ -84,11 +169,51 @@ export const careersApi = {
     body: WithoutIdentity<z.input<typeof CreateInterviewRequest>>;
     response: z.output<typeof InterviewCreatedResponse>;
   }>({ operationId: 'createInterview', method: 'POST', path: '/api/interview/create', access: 'user' }),
-  /** GET /api/interview/:id: One interview experience */
+  /** GET /api/interview/:id: One interview experience (a hidden one only to its author, with the moderator's reason; mine: true for its author) */
   getInterview: operation<{
     params: { id: string };
     query: undefined;
     body: undefined;
     response: z.output<typeof InterviewExperience>;
   }>({ operationId: 'getInterview', method: 'GET', path: '/api/interview/:id', access: 'public' }),
+  /** PATCH /api/interview/:id: Edit an interview experience (its author only, anonymous ones too): any of the share fields, rounds HTML sanitized as on create; anonymity is not editable */
+  updateInterview: operation<{
+    params: { id: string };
+    query: undefined;
+    body: WithoutIdentity<z.input<typeof UpdateInterviewRequest>>;
+    response: z.output<typeof InterviewExperience>;
+  }>({ operationId: 'updateInterview', method: 'PATCH', path: '/api/interview/:id', access: 'user' }),
+  /** DELETE /api/interview/:id: Delete an interview experience (its author only, anonymous ones too) */
+  deleteInterview: operation<{
+    params: { id: string };
+    query: undefined;
+    body: undefined;
+    response: z.output<typeof InterviewDeletedResponse>;
+  }>({ operationId: 'deleteInterview', method: 'DELETE', path: '/api/interview/:id', access: 'user' }),
+  /** GET /api/companies: Companies (one per name whatever its case, accents or spaces), most experiences and open jobs first; ?q= finds them by name */
+  listCompanies: operation<{
+    params: undefined;
+    query: ListCompaniesQuery;
+    body: undefined;
+    response: z.output<typeof CompanyListResponse>;
+  }>({ operationId: 'listCompanies', method: 'GET', path: '/api/companies', access: 'public' }),
+  /** GET /api/companies/:slug: A company's page: its most common spelling, its newest experiences and open jobs (50 each), and stats over all of them (rounds, difficulty, roles, salaries as reported, visits by month) */
+  getCompany: operation<{
+    params: { slug: string };
+    query: undefined;
+    body: undefined;
+    response: z.output<typeof CompanyPage>;
+  }>({ operationId: 'getCompany', method: 'GET', path: '/api/companies/:slug', access: 'public' }),
+  /** GET /api/me/export/careers: Everything the careers service holds about the signed-in user, as JSON documents (gathered by GET /api/me/export) */
+  exportCareersPersonalData: operation<{
+    params: undefined;
+    query: undefined;
+    body: undefined;
+    response: ExportCareersPersonalDataAnswer;
+  }>({
+    operationId: 'exportCareersPersonalData',
+    method: 'GET',
+    path: '/api/me/export/careers',
+    access: 'user',
+  }),
 } as const;

@@ -3,22 +3,61 @@
 import type { z } from 'zod';
 import { operation, type WithoutIdentity } from '../api-operation';
 import type {
+  AcceptAnswerRequest,
   CampaignListResponse,
   Comment,
+  CommentDeletedResponse,
   CommentList,
   CreateCommentRequest,
   CreatePostRequest,
-  PledgeRequest,
-  PledgeResponse,
+  FollowRequest,
+  FollowState,
+  MemberSuggestions,
   Post,
+  PostDeletedResponse,
   PostList,
+  UpdateCommentRequest,
+  UpdatePostRequest,
 } from '../community';
+import type {
+  CampaignResponse,
+  CampaignUpdateListResponse,
+  CampaignUpdateRequest,
+  CampaignUpdateResponse,
+  CreateCampaignRequest,
+  LedgerResponse,
+  PledgeDecisionRequest,
+  PledgeDecisionResponse,
+  PledgeIntentRequest,
+  PledgeIntentResponse,
+  PledgeListResponse,
+  ReceiptResponse,
+  RecordPledgeRequest,
+  RecordPledgeResponse,
+  UpdateCampaignRequest,
+} from '../fundraising';
 
 export interface ListPostsQuery {
   /**
-   * newest (default) or trending (by upvotes)
+   * new (default without q; newest is its older name), top (most upvoted), trending (upvotes, with a lift for open questions active in the last week); with q and no sort: by relevance
    */
-  sort?: 'newest' | 'trending';
+  sort?: 'new' | 'top' | 'trending' | 'newest';
+  /**
+   * Words to find in title and content (PostgreSQL full-text search, english: "a phrase", -word, or)
+   */
+  q?: string;
+  /**
+   * Only this category
+   */
+  tag?: 'Q&A' | 'Advice' | 'Tutorial' | 'Discussion' | 'Review' | 'Experience' | 'Complain';
+  /**
+   * true: posts with an accepted answer; false: Q&A posts without one
+   */
+  solved?: 'true' | 'false';
+  /**
+   * The page of an order other than new (relevance, top, trending); default 1
+   */
+  page?: number;
   /**
    * From the previous page (`nextCursor` / the `X-Next-Cursor` header); absent: the newest.
    */
@@ -27,6 +66,10 @@ export interface ListPostsQuery {
    * Items per page; default 20, at most 50.
    */
   limit?: number;
+}
+
+export interface SuggestMembersQuery {
+  q: string;
 }
 
 export interface UpvotePostBody {
@@ -48,8 +91,20 @@ export interface ListCommentsQuery {
   limit?: number;
 }
 
+export interface GetCampaignLedgerQuery {
+  format?: 'json' | 'csv';
+}
+
+export interface ExportCommunityPersonalDataAnswer {
+  service: string;
+  exportedAt: string;
+  files: {
+    [k: string]: unknown;
+  };
+}
+
 export const communityApi = {
-  /** GET /api/community: Posts, newest first (20 a page; next page: ?cursor= from X-Next-Cursor), or ?sort=trending&limit=5 for the most upvoted */
+  /** GET /api/community: Posts, newest first (20 a page; next page: ?cursor= from X-Next-Cursor), or ?sort=trending&limit=5 for Trending Discussions; ?q= searches title and content (ranked), ?tag= one category, ?solved=false open questions; orders other than newest page by ?page= (X-Next-Page) */
   listPosts: operation<{
     params: undefined;
     query: ListPostsQuery;
@@ -63,6 +118,13 @@ export const communityApi = {
     body: WithoutIdentity<z.input<typeof CreatePostRequest>>;
     response: z.output<typeof Post>;
   }>({ operationId: 'createPost', method: 'POST', path: '/api/community', access: 'user' }),
+  /** GET /api/community/members: Who to @mention: up to 8 members whose name or one of its words starts with q (any case), by name, the caller left out */
+  suggestMembers: operation<{
+    params: undefined;
+    query: SuggestMembersQuery;
+    body: undefined;
+    response: z.output<typeof MemberSuggestions>;
+  }>({ operationId: 'suggestMembers', method: 'GET', path: '/api/community/members', access: 'user' }),
   /** GET /api/community/:postId: One post */
   getPost: operation<{
     params: { postId: string };
@@ -70,6 +132,27 @@ export const communityApi = {
     body: undefined;
     response: z.output<typeof Post>;
   }>({ operationId: 'getPost', method: 'GET', path: '/api/community/:postId', access: 'public' }),
+  /** PATCH /api/community/:postId: Edit a post (its author only): any of title, content, tag, with the create form’s rules; anonymity stays as it was */
+  updatePost: operation<{
+    params: { postId: string };
+    query: undefined;
+    body: WithoutIdentity<z.input<typeof UpdatePostRequest>>;
+    response: z.output<typeof Post>;
+  }>({ operationId: 'updatePost', method: 'PATCH', path: '/api/community/:postId', access: 'user' }),
+  /** DELETE /api/community/:postId: Delete a post (its author only): its comments, votes and follows go with it */
+  deletePost: operation<{
+    params: { postId: string };
+    query: undefined;
+    body: undefined;
+    response: z.output<typeof PostDeletedResponse>;
+  }>({ operationId: 'deletePost', method: 'DELETE', path: '/api/community/:postId', access: 'user' }),
+  /** PUT /api/community/:postId/answer: Mark a comment as the answer to a Q&A post, or clear it ({commentId: null}): the post's asker or a teacher */
+  acceptAnswer: operation<{
+    params: { postId: string };
+    query: undefined;
+    body: WithoutIdentity<z.input<typeof AcceptAnswerRequest>>;
+    response: z.output<typeof Post>;
+  }>({ operationId: 'acceptAnswer', method: 'PUT', path: '/api/community/:postId/answer', access: 'user' }),
   /** PATCH /api/community/:postId/upvote: Upvote a post: the same vote again removes it, the other way switches it */
   upvotePost: operation<{
     params: { postId: string };
@@ -89,6 +172,13 @@ export const communityApi = {
     path: '/api/community/:postId/downvote',
     access: 'user',
   }),
+  /** PUT /api/community/:postId/follow: Follow (true) or mute (false) a post's new activity; its author and its commenters follow it until they mute it */
+  followPost: operation<{
+    params: { postId: string };
+    query: undefined;
+    body: WithoutIdentity<z.input<typeof FollowRequest>>;
+    response: z.output<typeof FollowState>;
+  }>({ operationId: 'followPost', method: 'PUT', path: '/api/community/:postId/follow', access: 'user' }),
   /** GET /api/comments/:postId: A post's comments, oldest first, each with parentId (200 a page; next: ?cursor= from X-Next-Cursor) */
   listComments: operation<{
     params: { postId: string };
@@ -103,23 +193,169 @@ export const communityApi = {
     body: WithoutIdentity<z.input<typeof CreateCommentRequest>>;
     response: z.output<typeof Comment>;
   }>({ operationId: 'createComment', method: 'POST', path: '/api/comments/:postId', access: 'user' }),
-  /** GET /api/fundraising: The fundraising campaigns with their totals */
+  /** PATCH /api/comments/:postId/:commentId: Edit a comment (its author only): its content, with the create form’s rule */
+  updateComment: operation<{
+    params: { postId: string; commentId: string };
+    query: undefined;
+    body: WithoutIdentity<z.input<typeof UpdateCommentRequest>>;
+    response: z.output<typeof Comment>;
+  }>({
+    operationId: 'updateComment',
+    method: 'PATCH',
+    path: '/api/comments/:postId/:commentId',
+    access: 'user',
+  }),
+  /** DELETE /api/comments/:postId/:commentId: Delete a comment (its author only): with replies it stays as '[deleted]', without it is gone */
+  deleteComment: operation<{
+    params: { postId: string; commentId: string };
+    query: undefined;
+    body: undefined;
+    response: z.output<typeof CommentDeletedResponse>;
+  }>({
+    operationId: 'deleteComment',
+    method: 'DELETE',
+    path: '/api/comments/:postId/:commentId',
+    access: 'user',
+  }),
+  /** GET /api/fundraising: The fundraising campaigns; `raised` is the confirmed sum, pending pledges are counted apart */
   listCampaigns: operation<{
     params: undefined;
     query: undefined;
     body: undefined;
     response: z.output<typeof CampaignListResponse>;
   }>({ operationId: 'listCampaigns', method: 'GET', path: '/api/fundraising', access: 'public' }),
-  /** POST /api/fundraising/:campaignId/pledges: Record a pledge paid by UPI (whole rupees); the campaign total grows for everyone */
+  /** POST /api/fundraising: A teacher starts a campaign: title, story, goal in whole rupees, deadline, their UPI id and payee name */
+  createCampaign: operation<{
+    params: undefined;
+    query: undefined;
+    body: WithoutIdentity<z.input<typeof CreateCampaignRequest>>;
+    response: z.output<typeof CampaignResponse>;
+  }>({ operationId: 'createCampaign', method: 'POST', path: '/api/fundraising', access: 'teacher' }),
+  /** GET /api/fundraising/:campaignId: One campaign with its confirmed total and its pending pledges counted apart */
+  getCampaign: operation<{
+    params: { campaignId: string };
+    query: undefined;
+    body: undefined;
+    response: z.output<typeof CampaignResponse>;
+  }>({ operationId: 'getCampaign', method: 'GET', path: '/api/fundraising/:campaignId', access: 'public' }),
+  /** PATCH /api/fundraising/:campaignId: The organiser edits their campaign; `status: 'closed'` closes it to pledges ('open' reopens it) */
+  updateCampaign: operation<{
+    params: { campaignId: string };
+    query: undefined;
+    body: WithoutIdentity<z.input<typeof UpdateCampaignRequest>>;
+    response: z.output<typeof CampaignResponse>;
+  }>({
+    operationId: 'updateCampaign',
+    method: 'PATCH',
+    path: '/api/fundraising/:campaignId',
+    access: 'user',
+  }),
+  /** POST /api/fundraising/:campaignId/pledge-intents: Before paying: a unique payment reference (UPI `tr`) and the upi://pay link with payee, amount and note */
+  createPledgeIntent: operation<{
+    params: { campaignId: string };
+    query: undefined;
+    body: WithoutIdentity<z.input<typeof PledgeIntentRequest>>;
+    response: z.output<typeof PledgeIntentResponse>;
+  }>({
+    operationId: 'createPledgeIntent',
+    method: 'POST',
+    path: '/api/fundraising/:campaignId/pledge-intents',
+    access: 'user',
+  }),
+  /** POST /api/fundraising/:campaignId/pledges: Record a pledge paid by UPI (whole rupees, the 12-digit UTR): pending until the organiser confirms it; the public total does not move */
   createPledge: operation<{
     params: { campaignId: string };
     query: undefined;
-    body: WithoutIdentity<z.input<typeof PledgeRequest>>;
-    response: z.output<typeof PledgeResponse>;
+    body: WithoutIdentity<z.input<typeof RecordPledgeRequest>>;
+    response: z.output<typeof RecordPledgeResponse>;
   }>({
     operationId: 'createPledge',
     method: 'POST',
     path: '/api/fundraising/:campaignId/pledges',
+    access: 'user',
+  }),
+  /** GET /api/fundraising/:campaignId/pledges: The organiser's view: every pledge of their campaign, pending ones first to decide */
+  listCampaignPledges: operation<{
+    params: { campaignId: string };
+    query: undefined;
+    body: undefined;
+    response: z.output<typeof PledgeListResponse>;
+  }>({
+    operationId: 'listCampaignPledges',
+    method: 'GET',
+    path: '/api/fundraising/:campaignId/pledges',
+    access: 'user',
+  }),
+  /** PUT /api/fundraising/:campaignId/pledges/:pledgeId: The organiser confirms or rejects a pending pledge; only a confirmation adds to the public total */
+  decidePledge: operation<{
+    params: { campaignId: string; pledgeId: string };
+    query: undefined;
+    body: WithoutIdentity<z.input<typeof PledgeDecisionRequest>>;
+    response: z.output<typeof PledgeDecisionResponse>;
+  }>({
+    operationId: 'decidePledge',
+    method: 'PUT',
+    path: '/api/fundraising/:campaignId/pledges/:pledgeId',
+    access: 'user',
+  }),
+  /** GET /api/fundraising/:campaignId/ledger: The public ledger: confirmed pledges only (date, amount, donor or Anonymous); `?format=csv` for a spreadsheet */
+  getCampaignLedger: operation<{
+    params: { campaignId: string };
+    query: GetCampaignLedgerQuery;
+    body: undefined;
+    response: z.output<typeof LedgerResponse>;
+  }>({
+    operationId: 'getCampaignLedger',
+    method: 'GET',
+    path: '/api/fundraising/:campaignId/ledger',
+    access: 'public',
+  }),
+  /** GET /api/fundraising/:campaignId/pledges/:pledgeId/receipt: A confirmed pledge's receipt, for its donor and the campaign's organiser only */
+  getPledgeReceipt: operation<{
+    params: { campaignId: string; pledgeId: string };
+    query: undefined;
+    body: undefined;
+    response: z.output<typeof ReceiptResponse>;
+  }>({
+    operationId: 'getPledgeReceipt',
+    method: 'GET',
+    path: '/api/fundraising/:campaignId/pledges/:pledgeId/receipt',
+    access: 'user',
+  }),
+  /** POST /api/fundraising/:campaignId/updates: The organiser's news to the campaign's backers: stored, and each backer is notified */
+  postCampaignUpdate: operation<{
+    params: { campaignId: string };
+    query: undefined;
+    body: WithoutIdentity<z.input<typeof CampaignUpdateRequest>>;
+    response: z.output<typeof CampaignUpdateResponse>;
+  }>({
+    operationId: 'postCampaignUpdate',
+    method: 'POST',
+    path: '/api/fundraising/:campaignId/updates',
+    access: 'user',
+  }),
+  /** GET /api/fundraising/:campaignId/updates: The organiser's updates on the campaign, newest first */
+  listCampaignUpdates: operation<{
+    params: { campaignId: string };
+    query: undefined;
+    body: undefined;
+    response: z.output<typeof CampaignUpdateListResponse>;
+  }>({
+    operationId: 'listCampaignUpdates',
+    method: 'GET',
+    path: '/api/fundraising/:campaignId/updates',
+    access: 'public',
+  }),
+  /** GET /api/me/export/community: Everything the community service holds about the signed-in user, as JSON documents (gathered by GET /api/me/export) */
+  exportCommunityPersonalData: operation<{
+    params: undefined;
+    query: undefined;
+    body: undefined;
+    response: ExportCommunityPersonalDataAnswer;
+  }>({
+    operationId: 'exportCommunityPersonalData',
+    method: 'GET',
+    path: '/api/me/export/community',
     access: 'user',
   }),
 } as const;

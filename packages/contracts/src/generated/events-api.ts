@@ -4,9 +4,16 @@ import type { z } from 'zod';
 import { operation, type WithoutIdentity } from '../api-operation';
 import type {
   AllEventsResponse,
+  AttendeesResponse,
+  CampusEvent,
   CreateEventRequest,
   CreateEventResponse,
+  DeleteEventResponse,
   PosterUploadResponse,
+  RsvpAnswer,
+  RsvpRequest,
+  UpdateEventRequest,
+  UpdateEventResponse,
   ViewResponse,
 } from '../events-domain';
 
@@ -27,6 +34,22 @@ export interface ListEventsQuery {
    * From the previous page (`nextCursor` / the `X-Next-Cursor` header); absent: the newest.
    */
   cursor?: string;
+  /**
+   * Absent: every live event, newest posted first (the spec’s list). upcoming: not ended (undated ones until they expire), soonest start first; past: ended, most recent end first
+   */
+  when?: 'upcoming' | 'past';
+}
+
+export interface ExportEventAttendeesAnswer {
+  [k: string]: unknown;
+}
+
+export interface ExportEventsPersonalDataAnswer {
+  service: string;
+  exportedAt: string;
+  files: {
+    [k: string]: unknown;
+  };
 }
 
 export const eventsApi = {
@@ -43,7 +66,7 @@ export const eventsApi = {
     access: 'user',
     upload: 'poster',
   }),
-  /** GET /api/event/poster/:key: A poster variant (content-addressed: cached for a year, immutable) */
+  /** GET /api/event/poster/:key: A poster variant (content-addressed: cached for a year, immutable). A hidden event’s poster: only its author and teachers, not cached by shared caches */
   getPoster: operation<{
     params: { key: string };
     query: undefined;
@@ -64,6 +87,65 @@ export const eventsApi = {
     body: undefined;
     response: z.output<typeof AllEventsResponse>;
   }>({ operationId: 'listEvents', method: 'GET', path: '/api/event/allevents', access: 'public' }),
+  /** GET /api/event/events/:id: One live event (what `/events?event=<id>` opens). A hidden event: only its author, with `moderation: { state: hidden, reason }` */
+  getEvent: operation<{
+    params: { id: string };
+    query: undefined;
+    body: undefined;
+    response: z.output<typeof CampusEvent>;
+  }>({ operationId: 'getEvent', method: 'GET', path: '/api/event/events/:id', access: 'public' }),
+  /** PATCH /api/event/events/:id: Edit one’s own event: the create form’s fields, each optional (at least one); a new `posterLink` from /api/event/upload replaces the poster (the old one is deleted). Not the author: 403 NOT_OWNER */
+  updateEvent: operation<{
+    params: { id: string };
+    query: undefined;
+    body: WithoutIdentity<z.input<typeof UpdateEventRequest>>;
+    response: z.output<typeof UpdateEventResponse>;
+  }>({ operationId: 'updateEvent', method: 'PATCH', path: '/api/event/events/:id', access: 'user' }),
+  /** DELETE /api/event/events/:id: Delete one’s own event: it leaves every list and its poster is deleted (its URL answers 404). Not the author: 403 NOT_OWNER */
+  deleteEvent: operation<{
+    params: { id: string };
+    query: undefined;
+    body: undefined;
+    response: z.output<typeof DeleteEventResponse>;
+  }>({ operationId: 'deleteEvent', method: 'DELETE', path: '/api/event/events/:id', access: 'user' }),
+  /** PUT /api/event/events/:id/rsvp: Answer an event: going (waitlisted in order when its capacity is taken), interested, or none; a seat given up goes to the first waiting. Ended: 409 EVENT_ENDED */
+  rsvpEvent: operation<{
+    params: { id: string };
+    query: undefined;
+    body: WithoutIdentity<z.input<typeof RsvpRequest>>;
+    response: z.output<typeof RsvpAnswer>;
+  }>({ operationId: 'rsvpEvent', method: 'PUT', path: '/api/event/events/:id/rsvp', access: 'user' }),
+  /** GET /api/event/events/:id/rsvp: The counts and where the signed-in student stands (`mine`: going, interested, waitlisted or none) */
+  getEventRsvp: operation<{
+    params: { id: string };
+    query: undefined;
+    body: undefined;
+    response: z.output<typeof RsvpAnswer>;
+  }>({ operationId: 'getEventRsvp', method: 'GET', path: '/api/event/events/:id/rsvp', access: 'user' }),
+  /** GET /api/event/events/:id/attendees: Who answered, for the event’s author: going, then the waitlist in order, then interested. Not the author: 403 NOT_OWNER */
+  listEventAttendees: operation<{
+    params: { id: string };
+    query: undefined;
+    body: undefined;
+    response: z.output<typeof AttendeesResponse>;
+  }>({
+    operationId: 'listEventAttendees',
+    method: 'GET',
+    path: '/api/event/events/:id/attendees',
+    access: 'user',
+  }),
+  /** GET /api/event/events/:id/attendees.csv: The attendee list as CSV (text/csv, an attachment) for the event’s author; cells a spreadsheet would run as a formula are prefixed with '. Not the author: 403 NOT_OWNER */
+  exportEventAttendees: operation<{
+    params: { id: string };
+    query: undefined;
+    body: undefined;
+    response: ExportEventAttendeesAnswer;
+  }>({
+    operationId: 'exportEventAttendees',
+    method: 'GET',
+    path: '/api/event/events/:id/attendees.csv',
+    access: 'user',
+  }),
   /** PATCH /api/event/events/:id/view: Count a view of an event: once per viewer (user, or guest browser) per event per day */
   countEventView: operation<{
     params: { id: string };
@@ -75,5 +157,17 @@ export const eventsApi = {
     method: 'PATCH',
     path: '/api/event/events/:id/view',
     access: 'public',
+  }),
+  /** GET /api/me/export/events: Everything the events service holds about the signed-in user, as JSON documents (gathered by GET /api/me/export) */
+  exportEventsPersonalData: operation<{
+    params: undefined;
+    query: undefined;
+    body: undefined;
+    response: ExportEventsPersonalDataAnswer;
+  }>({
+    operationId: 'exportEventsPersonalData',
+    method: 'GET',
+    path: '/api/me/export/events',
+    access: 'user',
   }),
 } as const;

@@ -2,7 +2,18 @@
 /** Housing API: every route services/housing declares, for the browser's typed client. */
 import type { z } from 'zod';
 import { operation, type WithoutIdentity } from '../api-operation';
-import type { CreateFlatRequest, FlatDeletedResponse, FlatListResponse, FlatResponse } from '../housing';
+import type {
+  CreateFlatRequest,
+  CreateInterestRequest,
+  DecideInterestRequest,
+  FlatDeletedResponse,
+  FlatInterestListResponse,
+  FlatInterestResponse,
+  FlatListResponse,
+  FlatResponse,
+  SetFlatFilledRequest,
+  UpdateFlatRequest,
+} from '../housing';
 
 export interface ListFlatsQuery {
   /**
@@ -23,6 +34,18 @@ export interface ListFlatsQuery {
    * YYYY-MM-DD, inclusive
    */
   moveInTo?: string;
+  /**
+   * veg or non-veg: households of that food and any; any: households with no food rule only
+   */
+  food?: 'veg' | 'non-veg' | 'any';
+  /**
+   * That smoking rule exactly
+   */
+  smoking?: 'no' | 'outside' | 'yes';
+  /**
+   * early or late: that schedule and flexible; flexible: flexible only
+   */
+  sleep?: 'early' | 'late' | 'flexible';
   /**
    * Default newest
    */
@@ -48,8 +71,16 @@ export interface ListMyFlatsQuery {
   limit?: number;
 }
 
+export interface ExportHousingPersonalDataAnswer {
+  service: string;
+  exportedAt: string;
+  files: {
+    [k: string]: unknown;
+  };
+}
+
 export const housingApi = {
-  /** GET /api/flat: Flat requests, newest first (or by rent), filtered, 20 a page; contactInfo for signed-in users only */
+  /** GET /api/flat: Open flat requests (not filled, not expired), newest first (or by rent), filtered, 20 a page; contactInfo for signed-in users only */
   listFlats: operation<{
     params: undefined;
     query: ListFlatsQuery;
@@ -70,6 +101,53 @@ export const housingApi = {
     body: WithoutIdentity<z.input<typeof CreateFlatRequest>>;
     response: z.output<typeof FlatResponse>;
   }>({ operationId: 'createFlat', method: 'POST', path: '/api/flat', access: 'user' }),
+  /** PATCH /api/flat/:id: Edit a flat request (its owner only): any of the create form’s fields, with the same rules; answers it as edited */
+  updateFlat: operation<{
+    params: { id: string };
+    query: undefined;
+    body: WithoutIdentity<z.input<typeof UpdateFlatRequest>>;
+    response: z.output<typeof FlatResponse>;
+  }>({ operationId: 'updateFlat', method: 'PATCH', path: '/api/flat/:id', access: 'user' }),
+  /** PUT /api/flat/:id/filled: Mark a flat request filled (out of the public list, still in its owner’s) or open again (its owner only) */
+  setFlatFilled: operation<{
+    params: { id: string };
+    query: undefined;
+    body: WithoutIdentity<z.input<typeof SetFlatFilledRequest>>;
+    response: z.output<typeof FlatResponse>;
+  }>({ operationId: 'setFlatFilled', method: 'PUT', path: '/api/flat/:id/filled', access: 'user' }),
+  /** POST /api/flat/:id/renew: Renew a flat request (its owner only): it expires 60 days from now */
+  renewFlat: operation<{
+    params: { id: string };
+    query: undefined;
+    body: undefined;
+    response: z.output<typeof FlatResponse>;
+  }>({ operationId: 'renewFlat', method: 'POST', path: '/api/flat/:id/renew', access: 'user' }),
+  /** POST /api/flat/:id/interest: I’m interested: a short message to the owner of an open flat request (not one’s own: 403; once: 409); pending until the owner answers */
+  showFlatInterest: operation<{
+    params: { id: string };
+    query: undefined;
+    body: WithoutIdentity<z.input<typeof CreateInterestRequest>>;
+    response: z.output<typeof FlatInterestResponse>;
+  }>({ operationId: 'showFlatInterest', method: 'POST', path: '/api/flat/:id/interest', access: 'user' }),
+  /** GET /api/flat/:id/interests: The interests in a flat request, oldest first, with each student’s name and message (its owner only) */
+  listFlatInterests: operation<{
+    params: { id: string };
+    query: undefined;
+    body: undefined;
+    response: z.output<typeof FlatInterestListResponse>;
+  }>({ operationId: 'listFlatInterests', method: 'GET', path: '/api/flat/:id/interests', access: 'user' }),
+  /** PUT /api/flat/:id/interests/:interestId: Accept (that student sees the contact) or decline an interest in a flat request (its owner only) */
+  decideFlatInterest: operation<{
+    params: { id: string; interestId: string };
+    query: undefined;
+    body: WithoutIdentity<z.input<typeof DecideInterestRequest>>;
+    response: z.output<typeof FlatInterestResponse>;
+  }>({
+    operationId: 'decideFlatInterest',
+    method: 'PUT',
+    path: '/api/flat/:id/interests/:interestId',
+    access: 'user',
+  }),
   /** DELETE /api/flat/:id: Delete a flat request (its owner only) */
   deleteFlat: operation<{
     params: { id: string };
@@ -77,4 +155,16 @@ export const housingApi = {
     body: undefined;
     response: z.output<typeof FlatDeletedResponse>;
   }>({ operationId: 'deleteFlat', method: 'DELETE', path: '/api/flat/:id', access: 'user' }),
+  /** GET /api/me/export/housing: Everything the housing service holds about the signed-in user, as JSON documents (gathered by GET /api/me/export) */
+  exportHousingPersonalData: operation<{
+    params: undefined;
+    query: undefined;
+    body: undefined;
+    response: ExportHousingPersonalDataAnswer;
+  }>({
+    operationId: 'exportHousingPersonalData',
+    method: 'GET',
+    path: '/api/me/export/housing',
+    access: 'user',
+  }),
 } as const;

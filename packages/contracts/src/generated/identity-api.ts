@@ -3,12 +3,22 @@
 import type { z } from 'zod';
 import { operation, type WithoutIdentity } from '../api-operation';
 import type {
+  DeleteAccountRequest,
+  DeleteAccountResponse,
   LoginRequest,
   LoginResponse,
   RegisterRequest,
   RegisterResponse,
   SuccessResponse,
 } from '../identity';
+
+export interface ExportIdentityPersonalDataAnswer {
+  service: string;
+  exportedAt: string;
+  files: {
+    [k: string]: unknown;
+  };
+}
 
 export const identityApi = {
   /** POST /api/auth/register: Create an account (teachers give the faculty code) */
@@ -46,4 +56,23 @@ export const identityApi = {
     body: undefined;
     response: z.output<typeof LoginResponse>;
   }>({ operationId: 'getSession', method: 'GET', path: '/api/auth/me', access: 'user' }),
+  /** DELETE /api/me: Delete my account (password again); every service then forgets me */
+  deleteAccount: operation<{
+    params: undefined;
+    query: undefined;
+    body: WithoutIdentity<z.input<typeof DeleteAccountRequest>>;
+    response: z.output<typeof DeleteAccountResponse>;
+  }>({ operationId: 'deleteAccount', method: 'DELETE', path: '/api/me', access: 'user' }),
+  /** GET /api/me/export/identity: Everything the identity service holds about the signed-in user, as JSON documents (gathered by GET /api/me/export) */
+  exportIdentityPersonalData: operation<{
+    params: undefined;
+    query: undefined;
+    body: undefined;
+    response: ExportIdentityPersonalDataAnswer;
+  }>({
+    operationId: 'exportIdentityPersonalData',
+    method: 'GET',
+    path: '/api/me/export/identity',
+    access: 'user',
+  }),
 } as const;

@@ -6,13 +6,21 @@ import type {
   BookListResponse,
   BookResponse,
   BookSearchResponse,
+  BookUploadResponse,
   BookmarkRequest,
   BookmarkResponse,
   BookmarksResponse,
   CreateBookRequest,
+  DeleteBookResponse,
   LikeResponse,
   ReviewRequest,
+  SimilarBooksResponse,
+  UpdateBookRequest,
 } from '../library';
+
+export interface GetBookFileAnswer {
+  [k: string]: unknown;
+}
 
 export interface SearchBooksQuery {
   q?: string;
@@ -50,7 +58,35 @@ export interface ListPendingBooksQuery {
   limit?: number;
 }
 
+export interface ExportLibraryPersonalDataAnswer {
+  service: string;
+  exportedAt: string;
+  files: {
+    [k: string]: unknown;
+  };
+}
+
 export const libraryApi = {
+  /** POST /api/book/upload: Upload the notes as a PDF (multipart, field `file`), judged by content (it must start %PDF- and open), at most 20 MB; page 1 is rendered once to a WebP preview. Then POST /api/book with `fileUrl` */
+  uploadBookFile: operation<{
+    params: undefined;
+    query: undefined;
+    body: FormData;
+    response: z.output<typeof BookUploadResponse>;
+  }>({
+    operationId: 'uploadBookFile',
+    method: 'POST',
+    path: '/api/book/upload',
+    access: 'user',
+    upload: 'file',
+  }),
+  /** GET /api/book/file/:key: A book’s PDF (`<sha256>.pdf`: application/pdf, Content-Disposition with its name, Range requests answered 206/416) or its preview (`<sha256>.webp`). Everyone once its book is accepted (cached, immutable); before that only its uploader and teachers (while pending) */
+  getBookFile: operation<{
+    params: { key: string };
+    query: undefined;
+    body: undefined;
+    response: GetBookFileAnswer;
+  }>({ operationId: 'getBookFile', method: 'GET', path: '/api/book/file/:key', access: 'public' }),
   /** GET /api/book/search: Search accepted books by title, tags or subject (ranked, prefix-friendly), filter by subject, sort by likes */
   searchBooks: operation<{
     params: undefined;
@@ -117,4 +153,44 @@ export const libraryApi = {
     body: WithoutIdentity<z.input<typeof ReviewRequest>>;
     response: z.output<typeof BookResponse>;
   }>({ operationId: 'reviewBook', method: 'PUT', path: '/api/book/:id/status', access: 'teacher' }),
+  /** GET /api/book/:id: One book: an accepted book no moderator has hidden for anyone; its uploader sees it in any state (pending, declined, or hidden with `moderation`) */
+  getBook: operation<{
+    params: { id: string };
+    query: undefined;
+    body: undefined;
+    response: z.output<typeof BookResponse>;
+  }>({ operationId: 'getBook', method: 'GET', path: '/api/book/:id', access: 'public' }),
+  /** GET /api/book/:id/similar: More like this: up to 6 accepted books of the same subject and semester, most liked first, never the book itself */
+  similarBooks: operation<{
+    params: { id: string };
+    query: undefined;
+    body: undefined;
+    response: z.output<typeof SimilarBooksResponse>;
+  }>({ operationId: 'similarBooks', method: 'GET', path: '/api/book/:id/similar', access: 'public' }),
+  /** PATCH /api/book/:id: Edit your upload (uploader only; the upload form's fields, each optional). A declined book goes back to review; an accepted one only when its link or subject changes */
+  updateBook: operation<{
+    params: { id: string };
+    query: undefined;
+    body: WithoutIdentity<z.input<typeof UpdateBookRequest>>;
+    response: z.output<typeof BookResponse>;
+  }>({ operationId: 'updateBook', method: 'PATCH', path: '/api/book/:id', access: 'user' }),
+  /** DELETE /api/book/:id: Delete your upload (uploader only); its likes and bookmarks go with it */
+  deleteBook: operation<{
+    params: { id: string };
+    query: undefined;
+    body: undefined;
+    response: z.output<typeof DeleteBookResponse>;
+  }>({ operationId: 'deleteBook', method: 'DELETE', path: '/api/book/:id', access: 'user' }),
+  /** GET /api/me/export/library: Everything the library service holds about the signed-in user, as JSON documents (gathered by GET /api/me/export) */
+  exportLibraryPersonalData: operation<{
+    params: undefined;
+    query: undefined;
+    body: undefined;
+    response: ExportLibraryPersonalDataAnswer;
+  }>({
+    operationId: 'exportLibraryPersonalData',
+    method: 'GET',
+    path: '/api/me/export/library',
+    access: 'user',
+  }),
 } as const;

@@ -21,6 +21,14 @@ export interface ListUploadsQuery {
   limit?: number;
 }
 
+export interface ExportProfilePersonalDataAnswer {
+  service: string;
+  exportedAt: string;
+  files: {
+    [k: string]: unknown;
+  };
+}
+
 export const profileApi = {
   /** POST /api/commonData: Create or update the signed-in user's common data; the fields follow the user's role */
   saveCommonData: operation<{
@@ -55,4 +63,16 @@ export const profileApi = {
     body: undefined;
     response: z.output<typeof BookUploadsResponse>;
   }>({ operationId: 'listUploads', method: 'GET', path: '/api/commonData/:userId/uploads', access: 'user' }),
+  /** GET /api/me/export/profile: Everything the profile service holds about the signed-in user, as JSON documents (gathered by GET /api/me/export) */
+  exportProfilePersonalData: operation<{
+    params: undefined;
+    query: undefined;
+    body: undefined;
+    response: ExportProfilePersonalDataAnswer;
+  }>({
+    operationId: 'exportProfilePersonalData',
+    method: 'GET',
+    path: '/api/me/export/profile',
+    access: 'user',
+  }),
 } as const;

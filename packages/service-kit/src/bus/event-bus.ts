@@ -19,6 +19,40 @@ export interface EventConsumer {
   handle(envelope: EventEnvelope): Promise<void>;
 }
 
+/**
+ * What every replica of a service receives (a broadcast): each listener gets each event of its names
+ * published while it listens, whoever else listens and whichever replica consumed the event from the
+ * service's queue. For state a process holds in memory (its open streams), never for durable work:
+ * no inbox, no retry, no dead-letter queue. Delivery is at most once: an event published while the
+ * listener's connection is down, or that its handler fails on, is gone (logged), so what it feeds
+ * must be able to catch up from the database. A service never builds one itself: `startService`
+ * makes it from the definition's `listens` and `eventListeners` (event-handlers.ts).
+ */
+export interface EventListener {
+  /** Who listens (the service's name): for logs and the broker's view of its connections. */
+  name: string;
+  events: readonly EventName[];
+  /**
+   * Runs for each event in the order they arrive, one at a time per listener: keep it short (it
+   * holds the listener's next events). A throw is logged and the event dropped. The payload has
+   * been validated against the event catalogue; a message that fails validation is dropped.
+   */
+  handle(envelope: EventEnvelope): Promise<void> | void;
+  /**
+   * Told when events may have been missed: the listener's queue had to be declared again (RabbitMQ:
+   * after a reconnect, or the broker deleted it), and what was published in between is gone. Runs
+   * once the new queue is bound (so everything after it is heard), in line with the events; never
+   * for the first declaration. The in-process bus never gaps. A throw is logged.
+   */
+  onGap?(): Promise<void> | void;
+}
+
+/** Stops a broadcast listener: no event reaches it once the promise resolves. */
+export type StopListening = () => Promise<void>;
+
+/** Events a listener may have waiting (RabbitMQ: its queue's x-max-length); beyond, the oldest are dropped. */
+export const LISTENER_BACKLOG_LIMIT = 10_000;
+
 export interface EventBus {
   /**
    * Resolves once the event is safely with the broker (RabbitMQ: publisher confirm); rejects when it
@@ -31,6 +65,12 @@ export interface EventBus {
    * so every event published afterwards is kept for this consumer (RabbitMQ: waits for a connection).
    */
   subscribe(consumer: EventConsumer): Promise<void>;
+  /**
+   * Starts a broadcast listener in this process (EventListener). Resolves once it is bound, so every
+   * event published afterwards reaches it (RabbitMQ: a server-named, exclusive, auto-delete queue of
+   * its own, declared again after a reconnect; it waits for a connection). Resolves with its stop.
+   */
+  listen(listener: EventListener): Promise<StopListening>;
   /** Stops consuming, lets handlers in flight finish, then closes. Publish after close rejects. */
   close(): Promise<void>;
   /** For readiness: false while the broker is unreachable or after close. */

@@ -8,6 +8,8 @@ import {
   type DeadLetter,
   type EventBus,
   type EventConsumer,
+  type EventListener,
+  LISTENER_BACKLOG_LIMIT,
   type RetryPolicy,
 } from './event-bus';
 
@@ -37,6 +39,14 @@ interface Subscription {
   inFlight: number;
 }
 
+/** A broadcast listener: its own backlog, handled one event at a time in order. */
+interface ListenerState {
+  listener: EventListener;
+  pending: string[];
+  /** The run handling the backlog, while there is one. */
+  draining?: Promise<void>;
+}
+
 interface QueueState {
   name: string;
   bindings: Set<string>;
@@ -56,6 +66,7 @@ export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
   const prefetch = options.prefetch ?? 10;
   const drainTimeoutMs = options.drainTimeoutMs ?? 5_000;
   const queues = new Map<string, QueueState>();
+  const listeners = new Set<ListenerState>();
   const deadLetters: DeadLetter[] = [];
   const retryTimers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
@@ -159,8 +170,43 @@ export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
     logger.error({ queue, attempts: delivery.attempts, reason }, 'event dead-lettered');
   }
 
+  /** Hands a listener its backlog, one event after the other; a failure is logged and dropped. */
+  function drainListener(state: ListenerState): void {
+    if (state.draining || closed) return;
+    const run = (async () => {
+      // Never on the publisher's stack.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      while (state.pending.length > 0 && listeners.has(state)) {
+        const body = state.pending.shift() as string;
+        const checked = validateEnvelope(JSON.parse(body));
+        if (!checked.ok) continue; // publish validated it: unreachable, but never handed on unchecked
+        try {
+          await state.listener.handle(checked.envelope);
+        } catch (err) {
+          logger.warn(
+            {
+              listener: state.listener.name,
+              event: checked.envelope.name,
+              eventId: checked.envelope.id,
+              err,
+            },
+            'broadcast listener failed; the event is dropped',
+          );
+        }
+      }
+    })().finally(() => {
+      state.draining = undefined;
+      running.delete(run);
+      if (state.pending.length > 0 && listeners.has(state)) drainListener(state);
+      else checkDrained();
+    });
+    state.draining = run;
+    running.add(run);
+  }
+
   function idle(): boolean {
     if (running.size > 0) return false;
+    for (const state of listeners) if (state.pending.length > 0) return false;
     for (const state of queues.values())
       if (state.ready.length > 0 && state.subscriptions.length > 0) return false;
     return true;
@@ -179,7 +225,30 @@ export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
       for (const state of queues.values()) {
         if (state.bindings.has(envelope.name)) state.ready.push({ body, attempts: 0 });
       }
+      for (const state of listeners) {
+        if (!(state.listener.events as readonly string[]).includes(envelope.name)) continue;
+        state.pending.push(body);
+        if (state.pending.length > LISTENER_BACKLOG_LIMIT) {
+          state.pending.shift();
+          logger.warn(
+            { listener: state.listener.name },
+            'broadcast listener too far behind; its oldest event is dropped',
+          );
+        }
+        drainListener(state);
+      }
       scheduleDispatch();
+    },
+
+    async listen(listener) {
+      if (closed) throw new Error('event bus is closed');
+      const state: ListenerState = { listener, pending: [] };
+      listeners.add(state);
+      return async () => {
+        listeners.delete(state);
+        state.pending.length = 0;
+        await state.draining;
+      };
     },
 
     async subscribe(consumer) {
@@ -204,6 +273,7 @@ export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
         });
       }
       closed = true;
+      listeners.clear();
       await Promise.allSettled([...running]);
       if (retryTimers.size > 0)
         logger.warn({ pending: retryTimers.size }, 'bus closed with events waiting for a retry');

@@ -50,6 +50,9 @@ export async function startServiceForTest<S extends z.ZodType<BaseServiceConfig>
   const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const keys = generateTestKeys();
   const database = await openTestDatabase();
+  // On PostgreSQL a jest worker's files share one database: start from nothing, as PGlite does, so
+  // what an earlier file left (a scheduled job's run stamped by a clock it moved ahead) never leaks.
+  await truncateSchema(database.db, definition.name);
   const bus = createInProcessBus({ logger });
   const extra: RunningService[] = [];
   const inbox = inboxOf(definition.name);
@@ -68,6 +71,7 @@ export async function startServiceForTest<S extends z.ZodType<BaseServiceConfig>
           }
         },
       }),
+    listen: (listener) => bus.listen(listener),
     close: () => bus.close(),
     isHealthy: () => bus.isHealthy(),
   };
@@ -88,6 +92,8 @@ export async function startServiceForTest<S extends z.ZodType<BaseServiceConfig>
       outboxPollMs: 50,
     });
   const main = await start({});
+  // Its jobs' first checks run at start: done before the test's own reset, never stamped after it.
+  await main.jobsIdle();
 
   return {
     url: main.url,
@@ -100,7 +106,11 @@ export async function startServiceForTest<S extends z.ZodType<BaseServiceConfig>
         until: (done) => done >= times,
       });
     },
-    reset: () => truncateSchema(database.db, definition.name),
+    async reset() {
+      // A check mid-run would write its stamp into the emptied tables.
+      await Promise.all([main, ...extra].map((s) => s.jobsIdle()));
+      await truncateSchema(database.db, definition.name);
+    },
     async startAnother(overrides = {}) {
       const s = await start(overrides);
       extra.push(s);

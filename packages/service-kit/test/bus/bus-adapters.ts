@@ -40,7 +40,19 @@ export interface BusAdapter {
   publishRaw?(routingKey: string, body: string): Promise<void>;
   /** Only RabbitMQ: the broker itself closes the peer's connection (`rabbitmqctl close_connection`). */
   closeFromBroker?(peer: Peer): Promise<void>;
+  /**
+   * Only RabbitMQ: the queues bound to this run's exchange that `queue()` did not name (the
+   * broadcast listeners' own), as the broker describes them.
+   */
+  listenerQueues?(): Promise<BrokerQueue[]>;
   teardown(): Promise<void>;
+}
+
+export interface BrokerQueue {
+  name: string;
+  durable: boolean;
+  auto_delete: boolean;
+  exclusive: boolean;
 }
 
 export interface AdapterFactory {
@@ -65,6 +77,7 @@ function inProcessAdapter(): BusAdapter {
           publish: (envelope) =>
             down ? Promise.reject(new Error('bus unreachable (simulated)')) : bus.publish(envelope),
           subscribe: (consumer) => bus.subscribe(consumer),
+          listen: (listener) => bus.listen(listener),
           close: async () => undefined,
           isHealthy: () => !down && bus.isHealthy(),
         },
@@ -147,6 +160,22 @@ function rabbitMqAdapter(url: string): BusAdapter {
       if (pids.length === 0) throw new Error(`no broker connection named ${entry.connectionName}`);
       for (const pid of pids)
         await run('rabbitmqctl', ['-q', 'close_connection', pid, 'closed by the bus contract suite']);
+    },
+    async listenerQueues() {
+      const json = async <T>(args: string[]): Promise<T[]> =>
+        JSON.parse((await run('rabbitmqctl', ['-q', ...args, '--formatter', 'json'])).stdout) as T[];
+      const bindings = await json<{ source_name: string; destination_name: string }>([
+        'list_bindings',
+        'source_name',
+        'destination_name',
+      ]);
+      const bound = new Set(
+        bindings
+          .filter((b) => b.source_name === exchange && !queues.includes(b.destination_name))
+          .map((b) => b.destination_name),
+      );
+      const all = await json<BrokerQueue>(['list_queues', 'name', 'durable', 'auto_delete', 'exclusive']);
+      return all.filter((queue) => bound.has(queue.name));
     },
     async teardown() {
       await Promise.all(peers.map(({ bus }) => bus.close()));

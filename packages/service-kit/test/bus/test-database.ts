@@ -2,13 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
-import {
-  openDatabase,
-  openEmbeddedPostgres,
-  truncateSchema,
-  type DatabaseHandle,
-  type Db,
-} from '../../src/db';
+import { openDatabase, truncateSchema, type DatabaseHandle, type Db } from '../../src/db';
+import { openTestPglite } from '../../src/testing/test-database';
 import { inboxTable } from '../../src/inbox';
 import { outboxTable } from '../../src/outbox';
 
@@ -52,7 +47,7 @@ export async function openTestDatabase(prefix: string): Promise<TestDatabase> {
   const tables = testTables(schemaName);
   const handle = url
     ? openDatabase({ url, poolSize: 8, applicationName: 'service-kit-bus-tests' })
-    : openDatabase({ pglite: await openEmbeddedPostgres(), closeWithHandle: true });
+    : openDatabase({ pglite: await openTestPglite(), closeWithHandle: true });
   const statements = await generateMigration(generateDrizzleJson({}), generateDrizzleJson(tables));
   for (const statement of statements) await handle.db.execute(sql.raw(statement));
   return {

@@ -31,7 +31,7 @@ export interface RemoteScreen {
   /** Every request the screen made, API calls and federation fetches alike. */
   requests: RecordedRequest[];
   /** Where the router is now: other paths render "at another page". */
-  location: { pathname: string };
+  location: { pathname: string; search: string };
   queryClient: QueryClient;
   authStore: AuthStore;
 }
@@ -60,12 +60,16 @@ export function renderRemoteScreen(screen: ReactElement, options: RemoteScreenOp
   const defaults = queryClient.getDefaultOptions();
   queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
 
-  const location = { pathname: path };
+  const location = {
+    pathname: path.split('?')[0]!,
+    search: path.includes('?') ? `?${path.split('?')[1]}` : '',
+  };
   function LocationProbe() {
-    const { pathname } = useLocation();
+    const { pathname, search } = useLocation();
     useEffect(() => {
       location.pathname = pathname;
-    }, [pathname]);
+      location.search = search;
+    }, [pathname, search]);
     return null;
   }
 

@@ -26,15 +26,21 @@ export interface InterviewSearchRow extends Record<string, unknown> {
   city: string;
   job_type: 'Full-Time' | 'Intern' | 'Part-Time' | 'Intern + FT' | null;
   linkedin_url: string;
-  posted_by: string;
+  posted_by: string | null;
   uploader_name: string | null;
   created_at: string | Date;
+  edited_at: string | Date | null;
+  author_name: string;
+  version: number | string;
+  moderation: 'visible' | 'hidden';
+  moderation_reason: string | null;
   total: number | string;
 }
 
 const columns = sql`i.id, i.company_name, i.role, i.interview_rounds, i.interview_rounds_description,
   to_char(i.interview_date, 'YYYY-MM-DD') as interview_date, i.salary, i.interview_difficulty, i.city,
-  i.job_type, i.linkedin_url, i.posted_by, i.uploader_name, i.created_at`;
+  i.job_type, i.linkedin_url, i.posted_by, i.uploader_name, i.created_at, i.edited_at, i.author_name, i.version,
+  i.moderation, i.moderation_reason`;
 
 // "desc nulls last" spells the indexes' order exactly (drizzle-kit writes them so), or the planner ignores them.
 function orderBy(sort: InterviewSearchFilters['sort']): SQL {
@@ -43,6 +49,12 @@ function orderBy(sort: InterviewSearchFilters['sort']): SQL {
   if (sort === 'date_asc') return sql`i.interview_date asc nulls last, ${newest}`;
   return newest;
 }
+
+/**
+ * Every public read keeps to what everyone may see: an experience a moderator (or the reports
+ * threshold) hid is in no search or browse page, and the counts (migration 0005) leave it out too.
+ */
+const visible = sql`i.moderation = 'visible'`;
 
 /**
  * The company filter: the folded name starts with the folded filter. The range reads the
@@ -104,7 +116,7 @@ export function walkCandidatesSql(
         select i.id, i.created_at, i.interview_date, i.search_document, row_number() over (order by ${order}) as scanned
         from (
           select i.id, i.created_at, i.interview_date, i.search_document from careers.interviews i
-          where true${companyFilter(filters.company)} order by ${order} limit ${scan}
+          where ${visible}${companyFilter(filters.company)} order by ${order} limit ${scan}
         ) i
       ) i
       where i.search_document @@ careers.prefix_query(${filters.q})
@@ -118,7 +130,7 @@ function matchesCte(filters: Pick<InterviewSearchFilters, 'q' | 'company'>): SQL
   return sql`m as materialized (
       select i.id, i.created_at, i.interview_date, ts_rank(i.search_document, careers.prefix_query(${filters.q})) as rank
       from careers.interviews i
-      where i.search_document @@ careers.prefix_query(${filters.q})${companyFilter(filters.company)}
+      where ${visible} and i.search_document @@ careers.prefix_query(${filters.q})${companyFilter(filters.company)}
     )`;
 }
 
@@ -179,7 +191,7 @@ export function interviewsByIdSql(ids: string[]): SQL {
 export function browseInterviewsSql(filters: Omit<InterviewSearchFilters, 'q'>): SQL {
   return sql`with page as (
       select i.* from careers.interviews i
-      where true${companyFilter(filters.company)}
+      where ${visible}${companyFilter(filters.company)}
       order by ${orderBy(filters.sort)}
       limit ${filters.limit} offset ${filters.offset}
     )
@@ -258,6 +270,6 @@ export function pageOf<T extends { rank: number | string }>(
 export function naiveInterviewSearchSql(q: string, limit: number): SQL {
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql`select ${columns}, count(*) over () as total from careers.interviews i
-    where i.company_name ilike ${pattern} or i.role ilike ${pattern} or i.interview_rounds_description ilike ${pattern}
+    where ${visible} and (i.company_name ilike ${pattern} or i.role ilike ${pattern} or i.interview_rounds_description ilike ${pattern})
     order by i.created_at desc, i.id desc limit ${limit}`;
 }

@@ -1,8 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { idempotencyKeyTable } from '@campus/service-kit/idempotency';
 import { inboxTable } from '@campus/service-kit/inbox';
+import { moderatedContentColumns } from '@campus/service-kit/moderated-content';
 import { outboxTable } from '@campus/service-kit/outbox';
+import { scheduledJobTable } from '@campus/service-kit/scheduled-job';
 
 /** Everything of the careers service lives in its own schema (and its own database in production). */
 export const careersSchema = pgSchema('careers');
@@ -22,12 +36,46 @@ export const jobPosts = careersSchema.table(
     jobLink: text('job_link').notNull().default(''),
     linkedinUrl: text('linkedin_url').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The last day to apply (issue 28), or null; past it, the post leaves the open list. */
+    applyBy: date('apply_by', { mode: 'string' }),
+    /** The author's name from their session (at posting, then at each edit), for moderation's events only: never answered. */
+    authorName: text('author_name').notNull().default(''),
+    ...moderatedContentColumns(),
   },
   (t) => [
     check('job_posts_job_type_check', sql`${t.jobType} in ('Full-Time', 'Intern', 'Part-Time')`),
     // The list, newest first; and one user's own posts, newest first.
     index('job_posts_newest_idx').on(t.createdAt.desc(), t.id.desc()),
     index('job_posts_posted_by_newest_idx').on(t.postedBy, t.createdAt.desc(), t.id.desc()),
+    // Closing soon: the open posts with an apply-by date, soonest first.
+    index('job_posts_apply_by_idx').on(t.applyBy, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * A student's application tracker (issue 28): one row per user and job post they track, private to
+ * them. `history` holds each status with when it was set, oldest first. Goes with the post.
+ */
+export const jobTracks = careersSchema.table(
+  'job_tracks',
+  {
+    userId: text('user_id').notNull(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobPosts.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['saved', 'applied', 'interviewing', 'offer', 'rejected'] }).notNull(),
+    note: text('note').notNull().default(''),
+    history: jsonb('history').$type<Array<{ status: string; at: string }>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.jobId] }),
+    check(
+      'job_tracks_status_check',
+      sql`${t.status} in ('saved', 'applied', 'interviewing', 'offer', 'rejected')`,
+    ),
+    index('job_tracks_job_idx').on(t.jobId),
   ],
 );
 
@@ -51,10 +99,20 @@ export const interviews = careersSchema.table(
     city: text('city').notNull().default(''),
     jobType: text('job_type', { enum: ['Full-Time', 'Intern', 'Part-Time', 'Intern + FT'] }),
     linkedinUrl: text('linkedin_url').notNull().default(''),
-    postedBy: text('posted_by').notNull(),
+    /**
+     * The author; null once they deleted their account and chose to keep what they wrote
+     * (identity.user.deleted, 'anonymise'): the experience stays, by "Deleted user", naming nobody.
+     */
+    postedBy: text('posted_by'),
     /** Null when shared anonymously. */
     uploaderName: text('uploader_name'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /**
+     * The author's name from their session, even when anonymous (as `postedBy` is kept, ADR 0091):
+     * it goes only into moderation's content events, which no public answer carries.
+     */
+    authorName: text('author_name').notNull().default(''),
+    ...moderatedContentColumns(),
   },
   (t) => [
     check('interviews_rounds_check', sql`${t.interviewRounds} between 1 and 20`),
@@ -86,3 +144,5 @@ export const outbox = outboxTable(careersSchema);
 export const inbox = inboxTable(careersSchema);
 /** Idempotency-Keys of its creates (one create per intent: a retry or a double tap replays the first answer). */
 export const idempotencyKeys = idempotencyKeyTable(careersSchema);
+/** When each scheduled job last ran (announce-existing-content), shared by every replica. */
+export const scheduledJobs = scheduledJobTable(careersSchema);

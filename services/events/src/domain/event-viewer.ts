@@ -35,6 +35,9 @@ export interface ViewRequest {
   userAgent: string | undefined;
 }
 
+/** How `event_views` names a signed-in viewer: what their account's export reads and its deletion removes. */
+export const userViewerKey = (userId: string) => `u:${userId}`;
+
 /**
  * Who is viewing, for counting a view once per viewer per event per day (UTC): a signed-in user by
  * their id; a guest by a hash of the day, the client's address and the user agent. The day is in
@@ -42,7 +45,7 @@ export interface ViewRequest {
  */
 export function eventViewerOf(request: ViewRequest, now: Date): EventViewer {
   const day = now.toISOString().slice(0, 10);
-  if (request.user) return { day, key: `u:${request.user.id}` };
+  if (request.user) return { day, key: userViewerKey(request.user.id) };
   const address = addressOf(request.ip ?? '');
   return {
     day,

@@ -3,17 +3,47 @@ import {
   AllEventsQuery,
   AllEventsQueryDoc,
   AllEventsResponse,
+  AttendeesResponse,
+  CampusEvent,
   CreateEventRequest,
   CreateEventResponse,
+  DeleteEventResponse,
   EventIdParams,
   PosterKeyParams,
   PosterUploadResponse,
+  RsvpAnswer,
+  RsvpRequest,
+  UpdateEventRequest,
+  UpdateEventResponse,
   ViewResponse,
 } from '@campus/contracts/events-domain';
+import { EVENTS_MESSAGES } from '@campus/contracts/events-domain-rules';
 import { defineRoute, type AnyRoute } from '@campus/service-kit/define-route';
+import { AppError } from '@campus/service-kit/errors';
+import { currentUser } from '@campus/service-kit/auth';
+import { requireOwner } from '@campus/service-kit/require-owner';
 import type { BlobStore } from '@campus/service-kit/uploads/blob-store';
 import { sendBlob } from '@campus/service-kit/uploads/serve-blob';
 import type { CampusEvents } from '../domain/campus-events';
+import { attendeesCsv } from './attendees-csv';
+
+/** The organiser check of the attendee list: 401 for a guest, 404 for no live event, 403 NOT_OWNER. */
+const organiserOf = (campusEvents: CampusEvents, req: Parameters<typeof requireOwner>[0], id: string) =>
+  requireOwner(req, {
+    load: () => campusEvents.ownerCheck(id, currentUser(req)),
+    ownerOf: (event) => event.postedBy,
+    notFoundMessage: EVENTS_MESSAGES.eventNotFound,
+    forbiddenMessage: EVENTS_MESSAGES.attendeesNotOwner,
+  });
+
+/** The owner check of an edit and a delete: 401 for a guest, 404 for no live event, 403 NOT_OWNER. */
+const ownerOf = (campusEvents: CampusEvents, req: Parameters<typeof requireOwner>[0], id: string) =>
+  requireOwner(req, {
+    load: () => campusEvents.ownerCheck(id, currentUser(req)),
+    ownerOf: (event) => event.postedBy,
+    notFoundMessage: EVENTS_MESSAGES.eventNotFound,
+    forbiddenMessage: EVENTS_MESSAGES.notOwner,
+  });
 
 /** The spec's /api/event calls, wire-compatible with its call table, and the posters they name. */
 export function createEventRoutes({
@@ -49,12 +79,27 @@ export function createEventRoutes({
       method: 'get',
       path: '/api/event/poster/:key',
       operationId: 'getPoster',
-      summary: 'A poster variant (content-addressed: cached for a year, immutable)',
+      summary:
+        'A poster variant (content-addressed: cached for a year, immutable). A hidden event’s poster: only its author and teachers, not cached by shared caches',
       access: 'public',
       request: { params: PosterKeyParams },
       response: { description: 'The image bytes (image/webp)', body: z.any() },
-      errors: { 404: 'No such poster' },
-      handler: ({ res, params }) => sendBlob(res, posters, params.key),
+      errors: { 404: 'No such poster (deleted with its event, or its event is hidden)' },
+      handler: async ({ res, params, user }) => {
+        const access = await campusEvents.posterAccess(params.key, user);
+        if (access === 'denied') throw AppError.notFound('No such file.', 'FILE_NOT_FOUND');
+        if (access === 'public') return sendBlob(res, posters, params.key);
+        const blob = await posters.get(params.key);
+        if (!blob) throw AppError.notFound('No such file.', 'FILE_NOT_FOUND');
+        // Only its author and teachers may see it while it is hidden: no shared cache keeps it.
+        res.set({
+          'Content-Type': blob.contentType,
+          'X-Content-Type-Options': 'nosniff',
+          'Content-Security-Policy': "default-src 'none'; sandbox",
+          'Cache-Control': 'private, no-store',
+        });
+        res.send(blob.bytes);
+      },
     }),
     defineRoute({
       method: 'post',
@@ -90,6 +135,127 @@ export function createEventRoutes({
         const page = await campusEvents.page(query);
         if (page.nextCursor) res.set('X-Next-Cursor', page.nextCursor);
         return page.events;
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/event/events/:id',
+      operationId: 'getEvent',
+      summary:
+        'One live event (what `/events?event=<id>` opens). A hidden event: only its author, with `moderation: { state: hidden, reason }`',
+      access: 'public',
+      request: { params: EventIdParams },
+      response: { description: 'The event', body: CampusEvent },
+      errors: { 404: 'No live event has this id (or it is hidden and not yours)' },
+      handler: async ({ params, user, res }) => {
+        const event = await campusEvents.get(params.id, user);
+        // A hidden event (and why) is its author's alone: no shared cache keeps that answer.
+        if (event.moderation) res.set('Cache-Control', 'private, no-store');
+        return event;
+      },
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/api/event/events/:id',
+      operationId: 'updateEvent',
+      summary:
+        'Edit one’s own event: the create form’s fields, each optional (at least one); a new `posterLink` from /api/event/upload replaces the poster (the old one is deleted). Not the author: 403 NOT_OWNER',
+      access: 'user',
+      request: { params: EventIdParams, body: UpdateEventRequest },
+      response: { description: 'The event as it is now', body: UpdateEventResponse },
+      errors: {
+        403: 'Not the event’s author: NOT_OWNER',
+        404: 'No live event has this id',
+        409: 'The new poster is used by another event',
+      },
+      handler: async ({ req, params, body }) => {
+        const { user } = await ownerOf(campusEvents, req, params.id);
+        return {
+          success: true as const,
+          message: EVENTS_MESSAGES.updated,
+          data: await campusEvents.update(user, params.id, body),
+        };
+      },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/api/event/events/:id',
+      operationId: 'deleteEvent',
+      summary:
+        'Delete one’s own event: it leaves every list and its poster is deleted (its URL answers 404). Not the author: 403 NOT_OWNER',
+      access: 'user',
+      request: { params: EventIdParams },
+      response: { description: 'Deleted', body: DeleteEventResponse },
+      errors: { 403: 'Not the event’s author: NOT_OWNER', 404: 'No live event has this id' },
+      handler: async ({ req, params }) => {
+        const { user } = await ownerOf(campusEvents, req, params.id);
+        await campusEvents.delete(user, params.id);
+        return { success: true as const, message: EVENTS_MESSAGES.deleted };
+      },
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/api/event/events/:id/rsvp',
+      operationId: 'rsvpEvent',
+      summary:
+        'Answer an event: going (waitlisted in order when its capacity is taken), interested, or none; a seat given up goes to the first waiting. Ended: 409 EVENT_ENDED',
+      access: 'user',
+      request: { params: EventIdParams, body: RsvpRequest },
+      response: { description: 'The counts after the answer and where the student stands', body: RsvpAnswer },
+      errors: { 404: 'No live event has this id', 409: 'The event has ended: EVENT_ENDED' },
+      handler: ({ user, params, body }) => campusEvents.rsvp(user, params.id, body.status),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/event/events/:id/rsvp',
+      operationId: 'getEventRsvp',
+      summary:
+        'The counts and where the signed-in student stands (`mine`: going, interested, waitlisted or none)',
+      access: 'user',
+      request: { params: EventIdParams },
+      response: { description: 'The counts and the student’s answer', body: RsvpAnswer },
+      errors: { 404: 'No live event has this id' },
+      handler: async ({ user, params, res }) => {
+        res.set('Cache-Control', 'private, no-store');
+        return campusEvents.rsvpOf(user, params.id);
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/event/events/:id/attendees',
+      operationId: 'listEventAttendees',
+      summary:
+        'Who answered, for the event’s author: going, then the waitlist in order, then interested. Not the author: 403 NOT_OWNER',
+      access: 'user',
+      request: { params: EventIdParams },
+      response: { description: 'The counts and every answer', body: AttendeesResponse },
+      errors: { 403: 'Not the event’s author: NOT_OWNER', 404: 'No live event has this id' },
+      handler: async ({ req, res, params }) => {
+        await organiserOf(campusEvents, req, params.id);
+        res.set('Cache-Control', 'private, no-store');
+        return campusEvents.attendees(params.id);
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/event/events/:id/attendees.csv',
+      operationId: 'exportEventAttendees',
+      summary:
+        "The attendee list as CSV (text/csv, an attachment) for the event’s author; cells a spreadsheet would run as a formula are prefixed with '. Not the author: 403 NOT_OWNER",
+      access: 'user',
+      request: { params: EventIdParams },
+      response: { description: 'CSV: Name, Status, Waitlist position, Responded at (UTC)', body: z.any() },
+      errors: { 403: 'Not the event’s author: NOT_OWNER', 404: 'No live event has this id' },
+      handler: async ({ req, res, params }) => {
+        await organiserOf(campusEvents, req, params.id);
+        const csv = attendeesCsv(await campusEvents.attendees(params.id));
+        res.set({
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="event-${params.id.replace(/[^a-f0-9-]/gi, '')}-attendees.csv"`,
+          'Cache-Control': 'private, no-store',
+          'X-Content-Type-Options': 'nosniff',
+        });
+        res.send(csv);
       },
     }),
     defineRoute({

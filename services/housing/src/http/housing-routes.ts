@@ -6,6 +6,12 @@ import {
   FlatListResponse,
   FlatResponse,
   MyFlatsQuery,
+  SetFlatFilledRequest,
+  UpdateFlatRequest,
+  CreateInterestRequest,
+  DecideInterestRequest,
+  FlatInterestListResponse,
+  FlatInterestResponse,
 } from '@campus/contracts/housing';
 import {
   FLAT_MAX_LIMIT,
@@ -14,15 +20,24 @@ import {
   FLAT_MESSAGES,
   FLAT_PAGE_SIZE,
   FLAT_SORTS,
+  FOOD_PREFERENCES,
   GENDER_PREFERENCES,
+  SLEEP_SCHEDULES,
+  SMOKING_RULES,
 } from '@campus/contracts/housing-rules';
 import { SelfParams } from '@campus/contracts/common';
 import { pageQueryDoc } from '@campus/contracts/paging';
 import { defineRoute, type AnyRoute } from '@campus/service-kit/define-route';
+import { currentUser } from '@campus/service-kit/auth';
+import { AppError } from '@campus/service-kit/errors';
 import { requireOwner } from '@campus/service-kit/require-owner';
+import type { Request } from 'express';
 import type { FlatPage, Flats } from '../domain/flats';
 
 const FlatIdParams = z.object({ id: z.string().meta({ description: 'The flat request id' }) });
+const InterestParams = FlatIdParams.extend({
+  interestId: z.string().meta({ description: 'An interest in that flat request' }),
+});
 const pageDoc = pageQueryDoc({ defaultLimit: FLAT_PAGE_SIZE, maxLimit: FLAT_MAX_LIMIT });
 
 const pageAnswer = (page: FlatPage) => ({
@@ -36,12 +51,20 @@ const pageAnswer = (page: FlatPage) => ({
 
 /** The spec's /api/flat calls, shaped as its table says. Each route is declared once with its OpenAPI. */
 export function createHousingRoutes({ flats }: { flats: Flats }): AnyRoute[] {
+  /** The request its owner manages (filled, renew, interests): another user 403, a missing or hidden-from-them one 404. */
+  const ownedFlat = (req: Request, id: string, forbiddenMessage: string = FLAT_MESSAGES.notOwnerManage) =>
+    requireOwner(req, {
+      load: () => flats.find(id, currentUser(req)),
+      ownerOf: (flat) => flat.userId,
+      notFoundMessage: FLAT_MESSAGES.notFound,
+      forbiddenMessage,
+    });
   return [
     defineRoute({
       method: 'get',
       path: '/api/flat',
       operationId: 'listFlats',
-      summary: `Flat requests, newest first (or by rent), filtered, ${FLAT_PAGE_SIZE} a page; contactInfo for signed-in users only`,
+      summary: `Open flat requests (not filled, not expired), newest first (or by rent), filtered, ${FLAT_PAGE_SIZE} a page; contactInfo for signed-in users only`,
       access: 'public',
       request: { query: FlatListQuery },
       docs: {
@@ -58,6 +81,14 @@ export function createHousingRoutes({ flats }: { flats: Flats }): AnyRoute[] {
           }),
           moveInFrom: z.string().optional().meta({ description: 'YYYY-MM-DD, inclusive' }),
           moveInTo: z.string().optional().meta({ description: 'YYYY-MM-DD, inclusive' }),
+          food: z.enum(FOOD_PREFERENCES).optional().meta({
+            description:
+              'veg or non-veg: households of that food and any; any: households with no food rule only',
+          }),
+          smoking: z.enum(SMOKING_RULES).optional().meta({ description: 'That smoking rule exactly' }),
+          sleep: z.enum(SLEEP_SCHEDULES).optional().meta({
+            description: 'early or late: that schedule and flexible; flexible: flexible only',
+          }),
           sort: z.enum(FLAT_SORTS).optional().meta({ description: 'Default newest' }),
           ...pageDoc,
         }),
@@ -98,6 +129,130 @@ export function createHousingRoutes({ flats }: { flats: Flats }): AnyRoute[] {
       }),
     }),
     defineRoute({
+      method: 'patch',
+      path: '/api/flat/:id',
+      operationId: 'updateFlat',
+      summary:
+        'Edit a flat request (its owner only): any of the create form’s fields, with the same rules; answers it as edited',
+      access: 'user',
+      request: { params: FlatIdParams, body: UpdateFlatRequest },
+      response: { description: 'Edited', body: FlatResponse },
+      errors: { 403: 'Not the owner', 404: 'No such flat request' },
+      handler: async ({ req, params, body }) => {
+        const { user, resource } = await requireOwner(req, {
+          load: () => flats.find(params.id, currentUser(req)),
+          ownerOf: (flat) => flat.userId,
+          notFoundMessage: FLAT_MESSAGES.notFound,
+          forbiddenMessage: FLAT_MESSAGES.notOwnerEdit,
+        });
+        return {
+          success: true as const,
+          message: FLAT_MESSAGES.updated,
+          data: await flats.update(user, resource, body),
+        };
+      },
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/api/flat/:id/filled',
+      operationId: 'setFlatFilled',
+      summary:
+        'Mark a flat request filled (out of the public list, still in its owner’s) or open again (its owner only)',
+      access: 'user',
+      request: { params: FlatIdParams, body: SetFlatFilledRequest },
+      response: { description: 'The request as it is now', body: FlatResponse },
+      errors: { 403: 'Not the owner', 404: 'No such flat request' },
+      handler: async ({ req, params, body }) => {
+        const { user, resource } = await ownedFlat(req, params.id);
+        return {
+          success: true as const,
+          message: body.filled ? FLAT_MESSAGES.filledSet : FLAT_MESSAGES.reopened,
+          data: await flats.setFilled(user, resource, body.filled),
+        };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/flat/:id/renew',
+      operationId: 'renewFlat',
+      summary: 'Renew a flat request (its owner only): it expires 60 days from now',
+      access: 'user',
+      request: { params: FlatIdParams },
+      response: { description: 'The request with its new expiry', body: FlatResponse },
+      errors: { 403: 'Not the owner', 404: 'No such flat request' },
+      handler: async ({ req, params }) => {
+        const { user, resource } = await ownedFlat(req, params.id);
+        return {
+          success: true as const,
+          message: FLAT_MESSAGES.renewed,
+          data: await flats.renew(user, resource),
+        };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/flat/:id/interest',
+      operationId: 'showFlatInterest',
+      summary:
+        'I’m interested: a short message to the owner of an open flat request (not one’s own: 403; once: 409); pending until the owner answers',
+      access: 'user',
+      request: { params: FlatIdParams, body: CreateInterestRequest },
+      response: { status: 201, description: 'The interest, pending', body: FlatInterestResponse },
+      errors: {
+        403: 'Own flat request',
+        404: 'No such flat request',
+        409: 'Already interested, or filled or expired',
+      },
+      handler: async ({ user, params, body }) => {
+        const flat = await flats.find(params.id, user);
+        if (!flat) throw AppError.notFound(FLAT_MESSAGES.notFound);
+        return {
+          success: true as const,
+          message: FLAT_MESSAGES.interestSent,
+          data: await flats.showInterest(user, flat, body),
+        };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/flat/:id/interests',
+      operationId: 'listFlatInterests',
+      summary:
+        'The interests in a flat request, oldest first, with each student’s name and message (its owner only)',
+      access: 'user',
+      request: { params: FlatIdParams },
+      response: { description: 'Every interest in it', body: FlatInterestListResponse },
+      errors: { 403: 'Not the owner', 404: 'No such flat request' },
+      handler: async ({ req, params, res }) => {
+        const { resource } = await ownedFlat(req, params.id, FLAT_MESSAGES.notOwnerInterests);
+        res.set('Cache-Control', 'private, no-store');
+        return {
+          success: true as const,
+          message: FLAT_MESSAGES.interestsFound,
+          data: await flats.interestsIn(resource),
+        };
+      },
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/api/flat/:id/interests/:interestId',
+      operationId: 'decideFlatInterest',
+      summary:
+        'Accept (that student sees the contact) or decline an interest in a flat request (its owner only)',
+      access: 'user',
+      request: { params: InterestParams, body: DecideInterestRequest },
+      response: { description: 'The interest as answered', body: FlatInterestResponse },
+      errors: { 403: 'Not the owner', 404: 'No such flat request or interest' },
+      handler: async ({ req, params, body }) => {
+        const { resource } = await ownedFlat(req, params.id, FLAT_MESSAGES.notOwnerInterests);
+        return {
+          success: true as const,
+          message: FLAT_MESSAGES.interestDecided(body.status),
+          data: await flats.decideInterest(resource, params.interestId, body),
+        };
+      },
+    }),
+    defineRoute({
       method: 'delete',
       path: '/api/flat/:id',
       operationId: 'deleteFlat',
@@ -108,7 +263,7 @@ export function createHousingRoutes({ flats }: { flats: Flats }): AnyRoute[] {
       errors: { 403: 'Not the owner', 404: 'No such flat request' },
       handler: async ({ req, params }) => {
         const { resource } = await requireOwner(req, {
-          load: () => flats.find(params.id),
+          load: () => flats.find(params.id, currentUser(req)),
           ownerOf: (flat) => flat.userId,
           notFoundMessage: FLAT_MESSAGES.notFound,
           forbiddenMessage: FLAT_MESSAGES.notOwner,

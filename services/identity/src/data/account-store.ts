@@ -31,6 +31,12 @@ export function createAccountStore(db: Db) {
       return row;
     },
 
+    /** Deletes the account; its refresh tokens go with it (ON DELETE CASCADE). True if there was one. */
+    async delete(executor: DbExecutor, id: string): Promise<boolean> {
+      const gone = await executor.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+      return gone.length > 0;
+    },
+
     async markProfileCompleted(executor: DbExecutor, userId: string): Promise<void> {
       await executor.update(users).set({ profileCompleted: true }).where(eq(users.id, userId));
     },

@@ -51,7 +51,8 @@ export const sessionRevocations = identitySchema.table(
   {
     position: bigint('position', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     sessionId: uuid('session_id').notNull(),
-    userId: uuid('user_id').notNull(),
+    /** Whose session it was; null once the account is deleted (the session id alone is what the gateway needs). */
+    userId: uuid('user_id'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }).notNull(),
     /** When the last access token this session could have been issued expires. */
     tokensExpireAt: timestamp('tokens_expire_at', { withTimezone: true }).notNull(),

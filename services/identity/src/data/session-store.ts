@@ -106,6 +106,23 @@ export function createSessionStore(db: Db) {
       await executor.insert(sessionRevocations).values(revocation);
     },
 
+    /** The sessions (families) of a user that issued a token since `since`: those whose access tokens may still be alive. */
+    async familiesIssuingSince(executor: DbExecutor, userId: string, since: Date): Promise<string[]> {
+      const rows = await executor
+        .selectDistinct({ familyId: refreshTokens.familyId })
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.userId, userId), gt(refreshTokens.createdAt, since)));
+      return rows.map((r) => r.familyId);
+    },
+
+    /** Keeps a deleted user's listed revocations (the gateway still needs them) but no longer says whose they were. */
+    async unnameRevocations(executor: DbExecutor, userId: string): Promise<void> {
+      await executor
+        .update(sessionRevocations)
+        .set({ userId: null })
+        .where(eq(sessionRevocations.userId, userId));
+    },
+
     /** Deletes the revocations whose tokens had all lapsed by `before`. */
     async deleteRevocationsLapsedBefore(executor: DbExecutor, before: Date): Promise<void> {
       await executor.delete(sessionRevocations).where(lt(sessionRevocations.tokensExpireAt, before));

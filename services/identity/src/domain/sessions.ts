@@ -1,9 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { AuthUser } from '@campus/service-kit/auth';
 import { signAccessToken } from '@campus/service-kit/auth';
-import type { Db, DbExecutor } from '@campus/service-kit/db';
+import type { Db, DbExecutor, Tx } from '@campus/service-kit/db';
 import { AppError } from '@campus/service-kit/errors';
 import { createSessionStore, type RefreshTokenRecord } from '../data/session-store';
+import { isUuid } from '@campus/service-kit/uuid';
 
 export interface SessionTokens {
   accessToken: string;
@@ -22,7 +23,6 @@ export interface SessionsDeps {
   loadUser: (executor: DbExecutor, id: string) => Promise<AuthUser | undefined>;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /**
@@ -168,8 +168,31 @@ export function createSessions(deps: SessionsDeps) {
         if (known) await revokeFamily(known.familyId, known.userId);
       }
       const named = signedIn?.sessionId;
-      if (signedIn && named && UUID.test(named) && (await store.isFamilyOf(named, signedIn.id)))
+      if (signedIn && named && isUuid(named) && (await store.isFamilyOf(named, signedIn.id)))
         await revokeFamily(named, signedIn.id);
+    },
+
+    /**
+     * Account deletion: ends every session of the user inside the deletion's transaction. Each session
+     * that issued an access token recently enough for it to be alive is listed as revoked (so the
+     * gateway refuses those tokens within a poll), under no user id: the account is gone, and the
+     * session id is all the gateway matches on. Earlier revocations lose the user id too. The refresh
+     * tokens themselves go with the account row (ON DELETE CASCADE).
+     */
+    async endEverySession(tx: Tx, userId: string): Promise<void> {
+      const now = deps.now();
+      const livedFor = deps.accessTtlSeconds * 1000 + REVOCATION_MARGIN_MS;
+      const families = await store.familiesIssuingSince(tx, userId, new Date(now.getTime() - livedFor));
+      for (const familyId of families) {
+        await store.revokeFamily(tx, familyId, now);
+        await store.listRevocation(tx, {
+          sessionId: familyId,
+          userId: null,
+          revokedAt: now,
+          tokensExpireAt: new Date(now.getTime() + livedFor),
+        });
+      }
+      await store.unnameRevocations(tx, userId);
     },
 
     /** The sessions whose access tokens may still be alive but must be refused (read by the gateway). */

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit, type Options, type RateLimitInfo } from 'express-rate-limit';
 import type { z } from 'zod';
-import { LoginRequest, RegisterRequest } from '@campus/contracts/identity';
+import { DeleteAccountRequest, LoginRequest, RegisterRequest } from '@campus/contracts/identity';
 import { AppError, validationError } from '@campus/service-kit/errors';
 import type { IdentityConfig } from '../config';
 import { ClockedMemoryStore } from './clocked-memory-store';
@@ -254,6 +254,30 @@ export function loginLimits(config: IdentityConfig, now: () => Date): RequestHan
           key: loginEmail,
           succeeded: (_req, status) => !passwordRefused(status),
           message: accountMessage,
+        },
+      ],
+      now,
+    ),
+  ];
+}
+
+/**
+ * Account deletion asks for the password again: wrong passwords count against the signed-in account
+ * with the same budget as its failed logins, so an open session cannot be used to guess the password.
+ */
+export function accountDeletionLimits(config: IdentityConfig, now: () => Date): RequestHandler[] {
+  return [
+    validBodyFirst(DeleteAccountRequest),
+    ...enforce(
+      [
+        {
+          name: 'wrong-passwords-to-delete-per-account',
+          windowMs: 15 * MINUTE,
+          limit: config.LOGIN_ATTEMPTS_PER_ACCOUNT_15_MIN,
+          counts: 'failures',
+          key: (req) => req.user?.id,
+          succeeded: (_req, status) => status !== 403,
+          message: (when) => `Too many wrong passwords. Please wait and try again ${when}.`,
         },
       ],
       now,

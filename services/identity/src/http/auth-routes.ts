@@ -1,5 +1,7 @@
 import type { CookieOptions, Response } from 'express';
 import {
+  DeleteAccountRequest,
+  DeleteAccountResponse,
   LoginRequest,
   LoginResponse,
   RegisterRequest,
@@ -7,12 +9,15 @@ import {
   SuccessResponse,
 } from '@campus/contracts/identity';
 import { ACCESS_COOKIE, REFRESH_COOKIE, readCookie } from '@campus/service-kit/auth';
+import { ACCOUNT_DELETED_MESSAGE } from '@campus/contracts/identity-rules';
 import { defineRoute, type AnyRoute } from '@campus/service-kit/define-route';
+import { personalDataExportRoute } from '@campus/service-kit/personal-data';
 import { AppError } from '@campus/service-kit/errors';
 import type { IdentityConfig } from '../config';
+import type { AccountDeletion } from '../domain/account-deletion';
 import { toLoginResponse, type Accounts } from '../domain/accounts';
 import type { SessionTokens, Sessions } from '../domain/sessions';
-import { loginLimits, signUpLimits } from './auth-limits';
+import { accountDeletionLimits, loginLimits, signUpLimits } from './auth-limits';
 
 /**
  * The refresh cookie reaches every /api request, so the gateway can renew a lapsed session for a
@@ -26,11 +31,12 @@ const OLD_REFRESH_PATH = '/api/auth';
 export function createAuthRoutes(deps: {
   accounts: Accounts;
   sessions: Sessions;
+  deletion: AccountDeletion;
   config: IdentityConfig;
   /** The service's clock: limit windows open and close on it. */
   now: () => Date;
 }): AnyRoute[] {
-  const { accounts, sessions, config, now } = deps;
+  const { accounts, sessions, deletion, config, now } = deps;
   const cookieBase: CookieOptions = { httpOnly: true, sameSite: 'lax', secure: config.COOKIE_SECURE };
 
   const setSessionCookies = (res: Response, tokens: SessionTokens) => {
@@ -134,5 +140,34 @@ export function createAuthRoutes(deps: {
         return toLoginResponse(account);
       },
     }),
+    // Ends every session at once (the access token is refused at the gateway within a second), deletes
+    // the account, clears the cookies and publishes identity.user.deleted: each service then removes or
+    // anonymises what it holds (`contributions`: what the user wrote goes, or stays as "Deleted user").
+    defineRoute({
+      method: 'delete',
+      path: '/api/me',
+      operationId: 'deleteAccount',
+      summary: 'Delete my account (password again); every service then forgets me',
+      access: 'user',
+      before: accountDeletionLimits(config, now),
+      request: { body: DeleteAccountRequest },
+      response: { description: 'Deleted and signed out', body: DeleteAccountResponse },
+      errors: {
+        403: 'The password is wrong (WRONG_PASSWORD); nothing was deleted.',
+        429: 'Too many wrong passwords for this account (RATE_LIMITED).',
+      },
+      handler: async ({ body, user, res }) => {
+        await deletion.deleteAccount(user, body);
+        clearSessionCookies(res);
+        return { success: true as const, message: ACCOUNT_DELETED_MESSAGE };
+      },
+    }),
+    // Identity does not consume its own identity.user.deleted (it deletes the row itself), so it
+    // declares the kit's export route directly instead of returning personalData.
+    personalDataExportRoute(
+      'identity',
+      { export: (user) => deletion.exportAccount(user), forget: async () => {} },
+      now,
+    ),
   ];
 }

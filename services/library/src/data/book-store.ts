@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbExecutor } from '@campus/service-kit/db';
-import { bookLikes, bookmarks, books, reviewers } from './schema';
+import { publiclyVisible } from '@campus/service-kit/moderated-content';
+import { bookLikes, bookmarks, books, reviewers, type BookFile } from './schema';
 import { countBooksSql, searchBooksSql, type BookSearchRow, type SearchFilters } from './search-sql';
 
 /**
@@ -17,8 +18,11 @@ export interface BookRecord {
   branch: string;
   semester: number | null;
   tags: string[];
-  driveLink: string;
-  uploadedBy: string;
+  /** Null for a book that carries only a PDF. */
+  driveLink: string | null;
+  file: BookFile | null;
+  /** Null for a book kept from a deleted account ("Deleted user"). */
+  uploadedBy: string | null;
   uploaderName: string | null;
   likesCount: number;
   /** User ids, oldest like first. */
@@ -27,6 +31,10 @@ export interface BookRecord {
   verifiedBy: string | null;
   declineReason: string | null;
   createdAt: Date;
+  version: number;
+  editedAt: Date | null;
+  moderation: BookRow['moderation'];
+  moderationReason: string | null;
 }
 
 export interface Page<T> {
@@ -42,6 +50,7 @@ const fromRow = (row: BookRow, likes: string[]): BookRecord => ({
   semester: row.semester,
   tags: row.tags,
   driveLink: row.driveLink,
+  file: row.file,
   uploadedBy: row.uploadedBy,
   uploaderName: row.uploaderName,
   likesCount: row.likesCount,
@@ -50,7 +59,13 @@ const fromRow = (row: BookRow, likes: string[]): BookRecord => ({
   verifiedBy: row.verifiedBy,
   declineReason: row.declineReason,
   createdAt: row.createdAt,
+  version: row.version,
+  editedAt: row.editedAt,
+  moderation: row.moderation,
+  moderationReason: row.moderationReason,
 });
+
+const dateOf = (value: string | Date): Date => (value instanceof Date ? value : new Date(value));
 
 /** The search SQL answers snake_case columns as the driver gives them: mapped here, once. */
 const fromSearchRow = (row: BookSearchRow): BookRecord => ({
@@ -61,6 +76,7 @@ const fromSearchRow = (row: BookSearchRow): BookRecord => ({
   semester: row.semester,
   tags: row.tags,
   driveLink: row.drive_link,
+  file: row.file,
   uploadedBy: row.uploaded_by,
   uploaderName: row.uploader_name,
   likesCount: Number(row.likes_count),
@@ -68,7 +84,11 @@ const fromSearchRow = (row: BookSearchRow): BookRecord => ({
   status: row.status,
   verifiedBy: row.verified_by,
   declineReason: row.decline_reason,
-  createdAt: row.created_at instanceof Date ? row.created_at : new Date(row.created_at),
+  createdAt: dateOf(row.created_at),
+  version: Number(row.version),
+  editedAt: row.edited_at === null ? null : dateOf(row.edited_at),
+  moderation: row.moderation,
+  moderationReason: row.moderation_reason,
 });
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -116,7 +136,92 @@ export function createBookStore(db: Db) {
       return row;
     },
 
+    /** The book, its row locked until the transaction ends (an edit or delete racing a review waits). */
+    async findForUpdate(executor: DbExecutor, id: string): Promise<BookRow | undefined> {
+      const [row] = await executor.select().from(books).where(eq(books.id, id)).limit(1).for('update');
+      return row;
+    },
+
     withLikes,
+
+    /** Accepted, visible books of `book`'s subject and semester (both unset alike), not `book`, most liked first. */
+    async similar(executor: DbExecutor, book: BookRow, limit: number): Promise<BookRow[]> {
+      return executor
+        .select()
+        .from(books)
+        .where(
+          and(
+            eq(books.status, 'accepted'),
+            publiclyVisible(books),
+            eq(books.subject, book.subject),
+            sql`${books.semester} is not distinct from ${book.semester}`,
+            sql`${books.id} <> ${book.id}`,
+          ),
+        )
+        .orderBy(desc(books.likesCount), desc(books.createdAt), desc(books.id))
+        .limit(limit);
+    },
+
+    async update(
+      executor: DbExecutor,
+      id: string,
+      values: Partial<typeof books.$inferInsert>,
+    ): Promise<BookRow | undefined> {
+      const [row] = await executor.update(books).set(values).where(eq(books.id, id)).returning();
+      return row;
+    },
+
+    /** Deletes the book (its likes and bookmarks go with it, by the foreign keys); undefined when already gone. */
+    async remove(executor: DbExecutor, id: string): Promise<BookRow | undefined> {
+      const [row] = await executor.delete(books).where(eq(books.id, id)).returning();
+      return row;
+    },
+
+    /**
+     * Hides (with the reason) or restores a book; undefined when it is already so (a repeated
+     * decision changes nothing, not even the version).
+     */
+    async setModeration(
+      executor: DbExecutor,
+      id: string,
+      moderation: { state: 'visible' | 'hidden'; reason: string | null },
+    ): Promise<BookRow | undefined> {
+      const unchanged =
+        moderation.state === 'hidden'
+          ? sql`${books.moderation} = 'hidden' and ${books.moderationReason} is not distinct from ${moderation.reason}`
+          : eq(books.moderation, 'visible');
+      const [row] = await executor
+        .update(books)
+        .set({
+          moderation: moderation.state,
+          moderationReason: moderation.reason,
+          version: sql`${books.version} + 1`,
+        })
+        .where(and(eq(books.id, id), sql`not (${unchanged})`))
+        .returning();
+      return row;
+    },
+
+    /** Up to `limit` books never announced to moderation (version 0: uploaded before it existed), oldest first. */
+    async neverAnnounced(executor: DbExecutor, limit: number): Promise<string[]> {
+      const rows = await executor
+        .select({ id: books.id })
+        .from(books)
+        .where(eq(books.version, 0))
+        .orderBy(asc(books.createdAt), asc(books.id))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
+    /** Version 0 -> 1 (announced); undefined when the book is gone or no longer at 0. */
+    async markAnnounced(executor: DbExecutor, id: string): Promise<BookRow | undefined> {
+      const [row] = await executor
+        .update(books)
+        .set({ version: 1 })
+        .where(and(eq(books.id, id), eq(books.version, 0)))
+        .returning();
+      return row;
+    },
 
     /** One page of accepted books matching the filters, and how many match in all. */
     async search(filters: SearchFilters): Promise<Page<BookRecord>> {
@@ -164,9 +269,12 @@ export function createBookStore(db: Db) {
       await db.delete(bookmarks).where(and(eq(bookmarks.userId, userId), eq(bookmarks.bookId, bookId)));
     },
 
-    /** A user's bookmarked accepted books, newest bookmark first. */
+    /**
+     * A user's bookmarked accepted books, newest bookmark first. A hidden book is left out (the
+     * bookmark stays, so a restore brings it back).
+     */
     async bookmarksOf(userId: string, window: { offset: number; limit: number }): Promise<Page<BookRecord>> {
-      const where = and(eq(bookmarks.userId, userId), eq(books.status, 'accepted'));
+      const where = and(eq(bookmarks.userId, userId), eq(books.status, 'accepted'), publiclyVisible(books));
       return pageOf(
         db
           .select({ book: books })
@@ -184,13 +292,14 @@ export function createBookStore(db: Db) {
       );
     },
 
-    /** Pending books in a reviewer's subjects, never their own, oldest first. */
+    /** Pending books in a reviewer's subjects, never their own nor hidden ones, oldest first. */
     async pendingFor(
       reviewerId: string,
       window: { offset: number; limit: number },
     ): Promise<Page<BookRecord>> {
       const where = and(
         eq(books.status, 'pending'),
+        publiclyVisible(books),
         sql`${books.subject} = any(${reviewers.bookSubjects})`,
         sql`${books.uploadedBy} <> ${reviewerId}`,
       );

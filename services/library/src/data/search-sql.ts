@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { BookFile } from './schema';
 
 /**
  * The catalogue search as SQL, shared by the service and the benchmark so both time the same query.
@@ -20,8 +21,9 @@ export interface BookSearchRow extends Record<string, unknown> {
   branch: string;
   semester: number | null;
   tags: string[];
-  drive_link: string;
-  uploaded_by: string;
+  drive_link: string | null;
+  file: BookFile | null;
+  uploaded_by: string | null;
   uploader_name: string | null;
   likes_count: number;
   likes: string[];
@@ -29,11 +31,16 @@ export interface BookSearchRow extends Record<string, unknown> {
   verified_by: string | null;
   decline_reason: string | null;
   created_at: string | Date;
+  version: number;
+  edited_at: string | Date | null;
+  moderation: 'visible' | 'hidden';
+  moderation_reason: string | null;
   total: number | string;
 }
 
-const bookColumns = sql`b.id, b.title, b.subject, b.branch, b.semester, b.tags, b.drive_link, b.uploaded_by,
+const bookColumns = sql`b.id, b.title, b.subject, b.branch, b.semester, b.tags, b.drive_link, b.file, b.uploaded_by,
   b.uploader_name, b.likes_count, b.status, b.verified_by, b.decline_reason, b.created_at,
+  b.version, b.edited_at, b.moderation, b.moderation_reason,
   array(select l.user_id::text from library.book_likes l where l.book_id = b.id order by l.created_at) as likes`;
 
 // "desc nulls last" spells the indexes' order exactly (drizzle-kit writes them so), or the planner ignores them.
@@ -48,7 +55,10 @@ function orderBy(filters: SearchFilters, ranked: boolean): SQL {
   return ranked ? sql`${likes}rank desc, ${newest}` : sql`${likes}${newest}`;
 }
 
-/** One page of accepted books and the number of all matches (`total` on every row). */
+/**
+ * One page of accepted books no moderator has hidden, and the number of all matches (`total` on
+ * every row).
+ */
 export function searchBooksSql(filters: SearchFilters): SQL {
   const subject = filters.subject ? sql` and b.subject = ${filters.subject}` : sql``;
   if (filters.q) {
@@ -56,7 +66,7 @@ export function searchBooksSql(filters: SearchFilters): SQL {
     return sql`with matches as materialized (
         select b.id, b.created_at, b.likes_count, ts_rank(b.search_document, library.prefix_query(${filters.q})) as rank
         from library.books b
-        where b.status = 'accepted' and b.search_document @@ library.prefix_query(${filters.q})${subject}
+        where b.status = 'accepted' and b.moderation = 'visible' and b.search_document @@ library.prefix_query(${filters.q})${subject}
       ),
       page as (select * from matches b order by ${orderBy(filters, true)} limit ${filters.limit} offset ${filters.offset})
       select ${bookColumns}, (select count(*) from matches) as total
@@ -65,7 +75,7 @@ export function searchBooksSql(filters: SearchFilters): SQL {
   }
   return sql`with page as (
       select b.* from library.books b
-      where b.status = 'accepted'${subject}
+      where b.status = 'accepted' and b.moderation = 'visible'${subject}
       order by ${orderBy(filters, false)}
       limit ${filters.limit} offset ${filters.offset}
     )
@@ -73,7 +83,7 @@ export function searchBooksSql(filters: SearchFilters): SQL {
     from page b order by ${orderBy(filters, false)}`;
 }
 
-/** Accepted books (of one subject), from the counts the trigger keeps. */
+/** Accepted, visible books (of one subject), from the counts the trigger keeps (migration 0004). */
 function acceptedCountSql(subject: string | undefined): SQL {
   return subject
     ? sql`select coalesce(sum(c.books), 0) from library.accepted_counts c where c.subject = ${subject}`
@@ -85,5 +95,5 @@ export function countBooksSql(filters: Pick<SearchFilters, 'q' | 'subject'>): SQ
   if (!filters.q) return sql`select (${acceptedCountSql(filters.subject)}) as total`;
   const subject = filters.subject ? sql` and b.subject = ${filters.subject}` : sql``;
   return sql`select count(*) as total from library.books b
-    where b.status = 'accepted' and b.search_document @@ library.prefix_query(${filters.q})${subject}`;
+    where b.status = 'accepted' and b.moderation = 'visible' and b.search_document @@ library.prefix_query(${filters.q})${subject}`;
 }

@@ -19,6 +19,11 @@ export interface Page<T> {
 
 const excluded = (column: string) => sql.raw(`excluded.${column}`);
 
+/** The submission being written is the book's latest (a late redelivery of an older one is not). */
+const isLatest = sql`${contributions.contributedAt} is null or ${contributions.contributedAt} <= ${excluded('contributed_at')}`;
+/** The stored verdict was given before this submission: the book was corrected and resubmitted since. */
+const verdictSuperseded = sql`${contributions.reviewedAt} is not null and ${contributions.reviewedAt} < ${excluded('contributed_at')}`;
+
 /**
  * The profile's data access for what users contributed elsewhere: one row per item, filled from
  * events. Each write touches only the columns its event knows, so events arriving in any order, or
@@ -54,7 +59,10 @@ export function createContributionStore(db: Db) {
 
     /**
      * A book's upload: title, subject and time, pending review unless a verdict is already stored;
-     * a repeat rewrites the same values.
+     * a repeat rewrites the same values. The library announces a book again when its uploader
+     * corrects it and it goes back to review (issue 26): a submission later than the stored verdict
+     * puts the book back to pending and clears that verdict, and the latest submission's title,
+     * subject and time stand, whichever order the events arrive in.
      */
     async recordBookSubmitted(
       executor: DbExecutor,
@@ -75,17 +83,22 @@ export function createContributionStore(db: Db) {
         .onConflictDoUpdate({
           target: [contributions.kind, contributions.itemId],
           set: {
-            title: excluded('title'),
-            subject: excluded('subject'),
-            contributedAt: excluded('contributed_at'),
-            status: sql`coalesce(${contributions.status}, 'pending')`,
+            title: sql`case when ${isLatest} then ${excluded('title')} else ${contributions.title} end`,
+            subject: sql`case when ${isLatest} then ${excluded('subject')} else ${contributions.subject} end`,
+            contributedAt: sql`greatest(${contributions.contributedAt}, ${excluded('contributed_at')})`,
+            status: sql`case when ${verdictSuperseded} then 'pending' else coalesce(${contributions.status}, 'pending') end`,
+            verifiedBy: sql`case when ${verdictSuperseded} then null else ${contributions.verifiedBy} end`,
+            reviewerId: sql`case when ${verdictSuperseded} then null else ${contributions.reviewerId} end`,
+            reviewedAt: sql`case when ${verdictSuperseded} then null else ${contributions.reviewedAt} end`,
+            declineReason: sql`case when ${verdictSuperseded} then null else ${contributions.declineReason} end`,
           },
         });
     },
 
     /**
      * A book's verdict, creating the row if the upload is still to come; a verdict stored with a
-     * later `reviewedAt` is kept.
+     * later `reviewedAt` is kept, and so is a resubmission made after this verdict (the verdict was
+     * of the book before its correction).
      */
     async recordBookReviewed(
       executor: DbExecutor,
@@ -94,6 +107,7 @@ export function createContributionStore(db: Db) {
         uploadedBy: string;
         status: 'accepted' | 'declined';
         verifiedBy: string;
+        reviewerId: string;
         declineReason: string | null;
       },
       reviewedAt: Date,
@@ -106,6 +120,7 @@ export function createContributionStore(db: Db) {
           userId: verdict.uploadedBy,
           status: verdict.status,
           verifiedBy: verdict.verifiedBy,
+          reviewerId: verdict.reviewerId,
           reviewedAt,
           declineReason: verdict.declineReason,
         })
@@ -114,10 +129,12 @@ export function createContributionStore(db: Db) {
           set: {
             status: excluded('status'),
             verifiedBy: excluded('verified_by'),
+            reviewerId: excluded('reviewer_id'),
             reviewedAt: excluded('reviewed_at'),
             declineReason: excluded('decline_reason'),
           },
-          setWhere: sql`${contributions.reviewedAt} is null or ${contributions.reviewedAt} < ${excluded('reviewed_at')}`,
+          setWhere: sql`(${contributions.reviewedAt} is null or ${contributions.reviewedAt} < ${excluded('reviewed_at')})
+            and (${contributions.contributedAt} is null or ${contributions.contributedAt} <= ${excluded('reviewed_at')})`,
         });
     },
 

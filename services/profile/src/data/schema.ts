@@ -52,12 +52,21 @@ export const contributions = profileSchema.table(
     status: text('status', { enum: BOOK_STATUSES }),
     /** Books only: the reviewing teacher's name (the book's `verifiedBy`) and when the verdict was given. */
     verifiedBy: text('verified_by'),
+    /**
+     * Books only: the reviewing teacher's id (library.book.reviewed's reviewerId), so their name can
+     * be taken off the verdict when they delete their account; null for verdicts stored before it was kept.
+     */
+    reviewerId: text('reviewer_id'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
     /** Books only: the reviewer's reason for a decline, when one was given. */
     declineReason: text('decline_reason'),
   },
   (t) => [
     primaryKey({ columns: [t.kind, t.itemId] }),
+    // A deleted teacher's verdicts, found on other people's books (personal data's forget).
+    index('contributions_reviewer_idx')
+      .on(t.reviewerId)
+      .where(sql`${t.reviewerId} is not null`),
     index('contributions_live_by_user_idx')
       .on(t.userId, t.kind)
       .where(sql`${t.deletedAt} is null`),

@@ -15,6 +15,9 @@ export function profileEventHandlers(profiles: Profiles) {
       profiles.bookUploads.submitted(tx, payload, new Date(occurredAt)),
     'library.book.reviewed': ({ payload, occurredAt }, { tx }) =>
       profiles.bookUploads.reviewed(tx, payload, new Date(occurredAt)),
+    // The uploader (or a moderator) deleted the book: it leaves the count and the list of uploads.
+    'library.book.deleted': ({ payload }, { tx }) =>
+      profiles.withdrawn(tx, 'book', payload.bookId, payload.uploadedBy),
     'careers.job.posted': ({ payload }, { tx }) =>
       profiles.contributed(tx, 'job', payload.jobId, payload.postedBy),
     'careers.job.deleted': ({ payload }, { tx }) =>

@@ -1,9 +1,12 @@
 import { BackLink } from '@campus/ui/back-link';
 import { PageHeader } from '@campus/ui/page-header';
-import { LoginButtonLink } from '@campus/web-kit/login-link';
+import { LoginButtonLink } from './login-link';
 import styles from './sign-in-prompt.module.css';
 
-/** Profile pages are private: a guest is sent to log in, not shown an empty dashboard. */
+/**
+ * A private screen's answer to a guest (a profile, someone's notifications): log in, and come back
+ * here after; never an empty page. `what` ends the sentence "Log in to see ...".
+ */
 export function SignInPrompt({ what }: { what: string }) {
   return (
     <section className={styles.prompt} aria-labelledby="sign-in-title">

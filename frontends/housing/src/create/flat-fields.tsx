@@ -1,0 +1,152 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { CreateFlatRequest, type FlatFormValues, type FlatRequest } from '@campus/contracts/housing';
+import {
+  FLAT_MAX_RENT,
+  FLAT_TEXT_LIMITS,
+  FOOD_LABELS,
+  FOOD_PREFERENCES,
+  GENDER_LABELS,
+  GENDER_PREFERENCES,
+  SLEEP_LABELS,
+  SLEEP_SCHEDULES,
+  SMOKING_LABELS,
+  SMOKING_RULES,
+} from '@campus/contracts/housing-rules';
+import { Field } from '@campus/ui/field';
+import { Input } from '@campus/ui/input';
+import { Select } from '@campus/ui/select';
+import { TextArea } from '@campus/ui/text-area';
+import { fieldLimits } from '@campus/web-kit/max-length-of';
+import styles from './flat-form.module.css';
+
+/** The form as react-hook-form holds it: the inputs' text in, the wire schema's values out. */
+export type FlatFormState = UseFormReturn<FlatFormValues, unknown, z.output<typeof CreateFlatRequest>>;
+
+/**
+ * The wire schema checks the form (the same rules and messages as the server). It parses the form's
+ * text (rent "8500", gender) itself; its input type says `unknown` there.
+ */
+export const flatFormResolver = zodResolver(CreateFlatRequest) as unknown as Resolver<
+  FlatFormValues,
+  unknown,
+  z.output<typeof CreateFlatRequest>
+>;
+
+/** A request as the form's inputs hold it (the edit form starts from it). */
+export const flatFormValuesOf = (flat: FlatRequest): FlatFormValues => ({
+  name: flat.name,
+  description: flat.description,
+  location: flat.location,
+  genderPreference: flat.genderPreference,
+  rent: String(flat.rent),
+  moveInDate: flat.moveInDate,
+  contactInfo: flat.contactInfo ?? '',
+  food: flat.food ?? '',
+  smoking: flat.smoking ?? '',
+  sleep: flat.sleep ?? '',
+});
+
+const GENDER_OPTIONS = GENDER_PREFERENCES.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
+/** A lifestyle tag's choices, "Not said" first (the tags are optional). */
+const tagOptions = <T extends string>(values: readonly T[], labels: Record<T, string>) => [
+  { value: '', label: 'Not said' },
+  ...values.map((v) => ({ value: v, label: labels[v] })),
+];
+export const FOOD_OPTIONS = tagOptions(FOOD_PREFERENCES, FOOD_LABELS);
+export const SMOKING_OPTIONS = tagOptions(SMOKING_RULES, SMOKING_LABELS);
+export const SLEEP_OPTIONS = tagOptions(SLEEP_SCHEDULES, SLEEP_LABELS);
+
+/** The spec's fields of a flat request, all required in the browser: one set for Find a Roommate and Edit. */
+export function FlatFields({ form }: { form: FlatFormState }) {
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
+  const values = useWatch({ control });
+  const limit = fieldLimits(FLAT_TEXT_LIMITS, (name) => values[name]);
+  return (
+    <>
+      <Field label="Room heading" required error={errors.name?.message} limit={limit('name')}>
+        <Input
+          autoComplete="off"
+          required
+          maxLength={FLAT_TEXT_LIMITS.name}
+          placeholder="e.g. Room in a 2BHK near the main gate"
+          {...register('name')}
+        />
+      </Field>
+      <Field label="Description" required error={errors.description?.message} limit={limit('description')}>
+        <TextArea
+          required
+          rows={4}
+          maxLength={FLAT_TEXT_LIMITS.description}
+          placeholder="The flat, the flatmates, what is included"
+          {...register('description')}
+        />
+      </Field>
+      <Field
+        label="Location"
+        required
+        hint="A Google Maps link (https://...) or the area's name"
+        error={errors.location?.message}
+        limit={limit('location')}
+      >
+        <Input autoComplete="off" required maxLength={FLAT_TEXT_LIMITS.location} {...register('location')} />
+      </Field>
+      <div className={styles.row}>
+        <Field label="Gender preference" error={errors.genderPreference?.message}>
+          <Select options={GENDER_OPTIONS} {...register('genderPreference')} />
+        </Field>
+        <Field label="Rent (₹ per month)" required error={errors.rent?.message}>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={FLAT_MAX_RENT}
+            step={1}
+            required
+            {...register('rent')}
+          />
+        </Field>
+        <Field label="Move-in date" required error={errors.moveInDate?.message}>
+          <Input type="date" required {...register('moveInDate')} />
+        </Field>
+      </div>
+      <Field
+        label="Contact info"
+        required
+        hint="A phone number or an email address"
+        error={errors.contactInfo?.message}
+        limit={limit('contactInfo')}
+      >
+        <Input
+          autoComplete="tel"
+          required
+          maxLength={FLAT_TEXT_LIMITS.contactInfo}
+          {...register('contactInfo')}
+        />
+      </Field>
+      <fieldset className={styles.lifestyle}>
+        <legend>Lifestyle (optional)</legend>
+        <div className={styles.row}>
+          <Field label="Food" error={errors.food?.message}>
+            <Select options={FOOD_OPTIONS} {...register('food')} />
+          </Field>
+          <Field label="Smoking" error={errors.smoking?.message}>
+            <Select options={SMOKING_OPTIONS} {...register('smoking')} />
+          </Field>
+          <Field label="Sleep" error={errors.sleep?.message}>
+            <Select options={SLEEP_OPTIONS} {...register('sleep')} />
+          </Field>
+        </div>
+      </fieldset>
+    </>
+  );
+}
+
+/** The message of a failure no field owns (applyServerErrors puts it on the form's root). */
+export const formErrorOf = (form: FlatFormState) =>
+  (form.formState.errors.root as Record<string, { message?: string }> | undefined)?.server?.message;

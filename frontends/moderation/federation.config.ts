@@ -1,0 +1,7 @@
+import type { RemoteFederationConfig } from '@campus/web-build/remote-federation-config';
+
+/** The moderation remote: its name in /remotes.json and the modules it lends the shell and other remotes. */
+export default {
+  name: 'moderation',
+  exposes: { './routes': './src/routes.tsx' },
+} satisfies RemoteFederationConfig;

@@ -1,0 +1,6 @@
+// Runs only when this remote is opened on its own (development build, /remotes/notifications/index.html#/...); the shell loads ./routes.
+import '@campus/ui/tokens.css';
+import { mountStandaloneRemote } from '@campus/web-kit/standalone-remote';
+import NotificationsRoutes from './routes';
+
+mountStandaloneRemote(NotificationsRoutes);

@@ -1,0 +1,2 @@
+ALTER TABLE "careers"."interviews" ADD COLUMN "moderation_decision" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "careers"."job_posts" ADD COLUMN "moderation_decision" integer DEFAULT 0 NOT NULL;

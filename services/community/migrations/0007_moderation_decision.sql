@@ -1,0 +1,2 @@
+ALTER TABLE "community"."comments" ADD COLUMN "moderation_decision" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "community"."posts" ADD COLUMN "moderation_decision" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,2 @@
+DROP INDEX "community"."pledges_campaign_utr_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "pledges_campaign_utr_idx" ON "community"."pledges" USING btree ("campaign_id","utr") WHERE "community"."pledges"."status" <> 'rejected';

@@ -1,0 +1,1 @@
+ALTER TABLE "events"."events" ADD COLUMN "moderation_decision" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "housing"."flats" ADD COLUMN "moderation_decision" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "identity"."session_revocations" ALTER COLUMN "user_id" DROP NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "library"."books" ADD COLUMN "moderation_decision" integer DEFAULT 0 NOT NULL;

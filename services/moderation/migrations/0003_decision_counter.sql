@@ -1,0 +1,1 @@
+ALTER TABLE "moderation"."items" ADD COLUMN "decisions" integer DEFAULT 0 NOT NULL;

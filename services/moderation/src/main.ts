@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@campus/service-kit/service-process';
+import { moderationService } from './service';
+
+void runServiceProcess(moderationService);

@@ -1,0 +1,361 @@
+import type { EventPayload, ModerationDecisionPayload } from '@campus/contracts/events';
+import {
+  CONTENT_TARGET_LABELS,
+  DELETED_USER_ID,
+  type ContentTargetType,
+} from '@campus/contracts/moderation-rules';
+import { ANONYMOUS_ACTOR, type NotificationKind } from '@campus/contracts/notifications-rules';
+
+/**
+ * What one cause means for one person: the notification they get, before their preferences decide
+ * whether and how it reaches them. Never carries who acted beyond a display name (an anonymous
+ * author is the words 'Anonymous User', never an id).
+ */
+export interface NotificationDraft {
+  userId: string;
+  kind: NotificationKind;
+  /** Causes with the same key fold into one unread notification ("3 new replies on ..."); null: never. */
+  groupKey: string | null;
+  /** What it says for this one cause. */
+  text: string;
+  /** What it says once it gathers `count` (2 or more) causes; required with a group key. */
+  groupedText?: (count: number) => string;
+  link: string;
+  actorName: string | null;
+}
+
+/** A draft as a kind writes it (the kind is its own). */
+export type Draft = Omit<NotificationDraft, 'kind'>;
+
+/** What a kind may ask to find its people (the service's own tables, read in the consumer's transaction). */
+export interface RecipientLookup {
+  /** The teachers who review this subject (the book spelling: library.book.submitted's `subject`). */
+  teachersReviewing(subject: string): Promise<string[]>;
+  /** Everyone who gets this kind in the app or by email: their choice, or the kind's defaults. */
+  subscribersOf(kind: NotificationKind): Promise<string[]>;
+  /** A member's name from the directory, or null when nobody told us. */
+  nameOf(userId: string): Promise<string | null>;
+}
+
+/**
+ * Every event any kind is fed by: the service consumes exactly these (plus the directory's own
+ * events), one handler each, all doing the same thing. A kind fed by an event not yet here adds
+ * it here.
+ */
+export const FEEDING_EVENTS = [
+  'community.post.created',
+  'community.comment.created',
+  'community.answer.accepted',
+  'community.campaign.updated',
+  'library.book.submitted',
+  'library.book.reviewed',
+  'events.event.posted',
+  'moderation.content.hidden',
+  'moderation.content.deleted',
+  'moderation.content.restored',
+] as const;
+export type FeedingEvent = (typeof FEEDING_EVENTS)[number];
+
+interface Feed<N extends FeedingEvent> {
+  /** Who acted, when the event names them: they are never notified of their own act. */
+  actor?: (payload: EventPayload<N>) => string;
+  /** The drafts one event makes; an event too old to say enough makes none (never a crash). */
+  drafts(payload: EventPayload<N>, lookup: RecipientLookup): Draft[] | Promise<Draft[]>;
+}
+
+export interface KindDeclaration {
+  /**
+   * When one cause concerns a person in several ways (mentioned in a reply to their own comment, on
+   * a post they follow), they get one notification: the kind with the lowest precedence.
+   */
+  precedence: number;
+  feeds: { [N in FeedingEvent]?: Feed<N> };
+}
+
+/** “Title”, or what to say when an event published before titles travelled has none. */
+const quoted = (title: string | undefined, otherwise: string) => (title ? `“${title}”` : otherwise);
+
+/**
+ * Who acted, as anyone may read it: a community event's `actorName` null is an anonymous author
+ * ('Anonymous User'); absent (an event from before names travelled) is nobody in particular.
+ */
+const communityActor = (actorName: string | null | undefined): string | null =>
+  actorName === null ? ANONYMOUS_ACTOR : (actorName ?? null);
+const said = (actor: string | null) => actor ?? 'Someone';
+
+const commentLink = (postId: string, commentId: string) =>
+  `/post/${encodeURIComponent(postId)}#comment-${encodeURIComponent(commentId)}`;
+const postLink = (postId: string) => `/post/${encodeURIComponent(postId)}`;
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** Where a deleted item's author is sent: the list the item was in (the item itself is gone). */
+const DOMAIN_LISTS: Record<ContentTargetType, string> = {
+  post: '/community',
+  comment: '/community',
+  interview: '/interviews',
+  job: '/jobs',
+  flat: '/roomfinder',
+  event: '/events',
+  book: '/library',
+};
+
+/**
+ * The author's notification of a moderation decision: "Your post “T” ..." (a title moderation never
+ * saw is left out), linking to the item, or to its list once deleted. From nobody: the moderator is
+ * never named (actorName null), and nobody else is told.
+ */
+const moderationOutcome =
+  (say: (d: ModerationDecisionPayload) => string, deleted = false) =>
+  (d: ModerationDecisionPayload): Draft[] => {
+    // An item whose author deleted their account: nobody to tell.
+    if (d.authorId === DELETED_USER_ID) return [];
+    const item = `Your ${CONTENT_TARGET_LABELS[d.targetType]}${d.title ? ` “${d.title}”` : ''}`;
+    return [
+      {
+        userId: d.authorId,
+        groupKey: null,
+        text: `${item} ${say(d)}`,
+        link: deleted || !d.link.startsWith('/') ? DOMAIN_LISTS[d.targetType] : d.link,
+        actorName: null,
+      },
+    ];
+  };
+
+/**
+ * The kinds of notification, one declaration each, for every kind `NOTIFICATION_KINDS` declares
+ * (the compiler holds them to it): which events feed it and how a payload becomes drafts. A new
+ * kind is a new entry in NOTIFICATION_KINDS (label, audience, defaults) and one here; delivery,
+ * preferences, grouping, the API and the screens take it as it is.
+ */
+export const KIND_DECLARATIONS: { readonly [K in NotificationKind]: KindDeclaration } = {
+  'community.mention': {
+    precedence: 0,
+    feeds: {
+      'community.comment.created': {
+        drafts: (c) => {
+          const actor = communityActor(c.actorName);
+          return (c.concerns?.mentioned ?? []).map((userId) => ({
+            userId,
+            groupKey: null,
+            text: `${said(actor)} mentioned you in a comment on ${quoted(c.postTitle, 'a post')}`,
+            link: commentLink(c.postId, c.commentId),
+            actorName: actor,
+          }));
+        },
+      },
+      'community.post.created': {
+        drafts: (p) => {
+          const actor = communityActor(p.actorName);
+          return (p.mentioned ?? []).map((userId) => ({
+            userId,
+            groupKey: null,
+            text: `${said(actor)} mentioned you in ${quoted(p.title, 'a post')}`,
+            link: postLink(p.postId),
+            actorName: actor,
+          }));
+        },
+      },
+    },
+  },
+
+  'community.reply': {
+    precedence: 1,
+    feeds: {
+      'community.comment.created': {
+        drafts: (c) => {
+          if (!c.concerns) return [];
+          const { postAuthor, parentAuthor } = c.concerns;
+          const actor = communityActor(c.actorName);
+          const title = quoted(c.postTitle, '');
+          const groupedText = (userId: string) => (count: number) =>
+            userId === postAuthor
+              ? `${plural(count, 'new reply', 'new replies')} on your post${title ? ` ${title}` : ''}`
+              : `${plural(count, 'new reply', 'new replies')} to your comments${title ? ` on ${title}` : ''}`;
+          const reply = (userId: string, text: string): Draft => ({
+            userId,
+            groupKey: `reply:${c.postId}`,
+            text,
+            groupedText: groupedText(userId),
+            link: commentLink(c.postId, c.commentId),
+            actorName: actor,
+          });
+          const drafts: Draft[] = [];
+          if (parentAuthor)
+            drafts.push(
+              reply(parentAuthor, `${said(actor)} replied to your comment${title ? ` on ${title}` : ''}`),
+            );
+          if (postAuthor && postAuthor !== parentAuthor)
+            drafts.push(
+              reply(postAuthor, `${said(actor)} commented on your post${title ? ` ${title}` : ''}`),
+            );
+          return drafts;
+        },
+      },
+    },
+  },
+
+  'community.answer': {
+    precedence: 10,
+    feeds: {
+      'community.answer.accepted': {
+        // The teacher who marked it is never told of their own mark (they are not the asker anyway).
+        drafts: (a) => [
+          {
+            userId: a.askerId,
+            groupKey: null,
+            text: `${a.actorName} marked an answer to your question “${a.postTitle}”`,
+            link: commentLink(a.postId, a.commentId),
+            actorName: a.actorName,
+          },
+        ],
+      },
+    },
+  },
+
+  'community.campaign': {
+    precedence: 9,
+    feeds: {
+      'community.campaign.updated': {
+        // Each backer of the campaign (the organiser is never among them), from the organiser.
+        drafts: (u) =>
+          u.backerIds.map((userId) => ({
+            userId,
+            groupKey: null,
+            text: `New update on “${u.title}”: ${u.excerpt}`,
+            link: u.link.startsWith('/') ? u.link : '/fundrasing',
+            actorName: null,
+          })),
+      },
+    },
+  },
+
+  'community.thread': {
+    precedence: 2,
+    feeds: {
+      'community.comment.created': {
+        drafts: (c) => {
+          const actor = communityActor(c.actorName);
+          const where = quoted(c.postTitle, 'a post you follow');
+          return (c.concerns?.followers ?? []).map((userId) => ({
+            userId,
+            groupKey: `thread:${c.postId}`,
+            text: `${said(actor)} commented on ${where}`,
+            groupedText: (count: number) => `${plural(count, 'new comment', 'new comments')} on ${where}`,
+            link: commentLink(c.postId, c.commentId),
+            actorName: actor,
+          }));
+        },
+      },
+    },
+  },
+
+  'library.verdict': {
+    precedence: 10,
+    feeds: {
+      'library.book.reviewed': {
+        actor: (r) => r.reviewerId,
+        drafts: (r) => {
+          const book = r.title ? `Your book “${r.title}”` : 'Your book';
+          const text =
+            r.status === 'accepted'
+              ? `${book} was accepted by ${r.verifiedBy}`
+              : `${book} was declined by ${r.verifiedBy}${r.reason ? `: ${r.reason}` : ''}`;
+          return [
+            { userId: r.uploadedBy, groupKey: null, text, link: '/profile/uploads', actorName: r.verifiedBy },
+          ];
+        },
+      },
+    },
+  },
+
+  'library.review-waiting': {
+    precedence: 10,
+    feeds: {
+      'library.book.submitted': {
+        actor: (s) => s.uploadedBy,
+        drafts: async (s, lookup) => {
+          const [teachers, uploader] = await Promise.all([
+            lookup.teachersReviewing(s.subject),
+            lookup.nameOf(s.uploadedBy),
+          ]);
+          return teachers.map((userId) => ({
+            userId,
+            groupKey: 'review-waiting',
+            text: `“${s.title}” (${s.subject}) is waiting for your review`,
+            groupedText: (count: number) =>
+              `${plural(count, 'book is', 'books are')} waiting for your review`,
+            link: '/bookstatus',
+            actorName: uploader,
+          }));
+        },
+      },
+    },
+  },
+
+  'events.new': {
+    precedence: 10,
+    feeds: {
+      'events.event.posted': {
+        actor: (e) => e.postedBy,
+        drafts: async (e, lookup) => {
+          const [people, poster] = await Promise.all([
+            lookup.subscribersOf('events.new'),
+            lookup.nameOf(e.postedBy),
+          ]);
+          return people.map((userId) => ({
+            userId,
+            groupKey: null,
+            text: e.title ? `New campus event: “${e.title}”` : 'A new campus event was posted',
+            link: `/events?event=${encodeURIComponent(e.eventId)}`,
+            actorName: poster,
+          }));
+        },
+      },
+    },
+  },
+
+  'moderation.outcome': {
+    precedence: 10,
+    feeds: {
+      'moderation.content.hidden': {
+        drafts: moderationOutcome((d) =>
+          d.by === 'reports'
+            ? 'was hidden after several reports; a teacher will review it.'
+            : `was hidden by a moderator: ${d.reason}`,
+        ),
+      },
+      'moderation.content.deleted': {
+        drafts: moderationOutcome((d) => `was removed by a moderator: ${d.reason}`, true),
+      },
+      'moderation.content.restored': {
+        drafts: moderationOutcome(() => 'is visible again.'),
+      },
+    },
+  },
+};
+
+/** The declared kinds, the one that wins a tie in precedence first. */
+const BY_PRECEDENCE = (Object.keys(KIND_DECLARATIONS) as NotificationKind[]).sort(
+  (a, b) => KIND_DECLARATIONS[a].precedence - KIND_DECLARATIONS[b].precedence,
+);
+
+/**
+ * The drafts one event makes, across every kind it feeds: never for whoever acted, and one per
+ * person (the kind with the lowest precedence wins).
+ */
+export async function draftsFor<N extends FeedingEvent>(
+  event: N,
+  payload: EventPayload<N>,
+  lookup: RecipientLookup,
+): Promise<NotificationDraft[]> {
+  const drafts: NotificationDraft[] = [];
+  for (const kind of BY_PRECEDENCE) {
+    const feed = KIND_DECLARATIONS[kind].feeds[event] as Feed<N> | undefined;
+    if (!feed) continue;
+    const actor = feed.actor?.(payload);
+    for (const draft of await feed.drafts(payload, lookup))
+      if (draft.userId !== actor) drafts.push({ ...draft, kind });
+  }
+  const seen = new Set<string>();
+  return drafts.filter((draft) => !seen.has(draft.userId) && seen.add(draft.userId));
+}

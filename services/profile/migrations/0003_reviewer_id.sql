@@ -1,0 +1,2 @@
+ALTER TABLE "profile"."contributions" ADD COLUMN "reviewer_id" text;--> statement-breakpoint
+CREATE INDEX "contributions_reviewer_idx" ON "profile"."contributions" USING btree ("reviewer_id") WHERE "profile"."contributions"."reviewer_id" is not null;
