@@ -173,7 +173,9 @@ type PostPages = InfiniteData<PostPage, string | undefined>;
 /** Puts the server's answer for a post everywhere the cache shows it (spec §4: it replaces the local one). */
 function replaceCachedPost(queryClient: QueryClient, post: Post) {
   const swap = (p: Post) => (p._id === post._id ? post : p);
-  queryClient.setQueryData<PostPages>(communityQueryKeys.posts, (data) =>
+  // Every list that shows it: the newest, and each search, sort and Unsolved filter (their keys
+  // start with the plain one).
+  queryClient.setQueriesData<PostPages>({ queryKey: communityQueryKeys.posts }, (data) =>
     data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(swap) })) } : data,
   );
   queryClient.setQueryData<Post[]>(communityQueryKeys.trending, (data) => data?.map(swap));
@@ -312,8 +314,8 @@ export function useEditPost(postId: string) {
 }
 
 /**
- * Its author's delete of a post (communityApi.deletePost): it leaves the grid, Trending and its own
- * page's cache at once; the toast says so, or why not.
+ * Its author's delete of a post (communityApi.deletePost): it leaves the grid (searched or not),
+ * Trending and its own page's cache at once; the toast says so, or why not.
  */
 export function useDeletePost(postId: string) {
   const api = useApiClient();
@@ -322,7 +324,8 @@ export function useDeletePost(postId: string) {
   return useMutation({
     mutationFn: () => api.call(communityApi.deletePost, { params: { postId } }),
     onSuccess: ({ message }) => {
-      queryClient.setQueryData<PostPages>(communityQueryKeys.posts, (data) =>
+      // Out of every list at once: the newest and each search, sort and filter.
+      queryClient.setQueriesData<PostPages>({ queryKey: communityQueryKeys.posts }, (data) =>
         data
           ? {
               ...data,

@@ -6,6 +6,7 @@ import {
   CommentDeletedResponse,
   Post,
   PostDeletedResponse,
+  PostList,
   type Post as PostType,
 } from '@campus/contracts/community';
 import { COMMUNITY_MESSAGES } from '@campus/contracts/community-rules';
@@ -117,6 +118,42 @@ describe('Own posts on the hub', () => {
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Library hours' })).toBeNull());
     expect(screen.getByRole('link', { name: 'Not mine' })).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual(['/api/community/p1']);
+  });
+
+  it('when the author deletes a post found by a search, then its card leaves the searched list too, and an edit there shows at once', async () => {
+    const searched = (p: PostType[]) => contractReply(PostList, p, { match: 'q=library' });
+    renderRemoteScreen(<HubPage />, {
+      user: student,
+      path: '/community?q=library',
+      route: '/community',
+      replies: [
+        trending([]),
+        searched([mine(), post('p2', 'Library rules')]),
+        contractReply(Post, mine({ title: 'Library hours (fixed)', editedAt: new Date().toISOString() }), {
+          url: '/api/community/p1',
+          method: 'PATCH',
+        }),
+        contractReply(
+          PostDeletedResponse,
+          { success: true, message: COMMUNITY_MESSAGES.postDeleted, data: { _id: 'p1' } },
+          { url: '/api/community/p1', method: 'DELETE' },
+        ),
+        trending([]),
+      ],
+    });
+    await userEvent.click(
+      within(await card('Library hours')).getByRole('button', { name: 'Edit Library hours' }),
+    );
+    const editing = await screen.findByRole('dialog', { name: 'Edit post' });
+    await userEvent.clear(within(editing).getByLabelText(/^Title/));
+    await userEvent.type(within(editing).getByLabelText(/^Title/), 'Library hours (fixed)');
+    await userEvent.click(within(editing).getByRole('button', { name: 'Save changes' }));
+    const fixed = await card('Library hours (fixed)');
+    await userEvent.click(within(fixed).getByRole('button', { name: 'Delete Library hours (fixed)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this post?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete post' }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Library hours (fixed)' })).toBeNull());
+    expect(screen.getByRole('link', { name: 'Library rules' })).toBeInTheDocument();
   });
 });
 
