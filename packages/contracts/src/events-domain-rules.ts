@@ -39,6 +39,18 @@ export type RsvpChoice = (typeof RSVP_CHOICES)[number];
 export type RsvpState = 'going' | 'interested' | 'waitlisted' | 'none';
 /** The most seats an event may limit itself to. */
 export const CAPACITY_MAX = 100_000;
+/** The campus calendar feed (`GET /api/event/calendar.ics`): its upcoming dated events, soonest first, at most this many. */
+export const CALENDAR_FEED_MAX = 200;
+/** How long a calendar answer may be kept by browsers and caches (seconds); a feed's subscribers are asked to refresh hourly. */
+export const CALENDAR_MAX_AGE_S = 300;
+/** Reminders to those going (issue 27): a day before the start and an hour before. */
+export const REMINDER_WINDOWS = ['24h', '1h'] as const;
+export type ReminderWindow = (typeof REMINDER_WINDOWS)[number];
+/** How long before its start each reminder is due (ms). */
+export const REMINDER_LEAD_MS: Record<ReminderWindow, number> = {
+  '24h': 24 * 60 * 60 * 1000,
+  '1h': 60 * 60 * 1000,
+};
 
 export const EVENTS_MESSAGES = {
   posterRequired: 'Please select a poster to upload.',
@@ -62,6 +74,9 @@ export const EVENTS_MESSAGES = {
   capacityInvalid: `Capacity must be a whole number from 1 to ${CAPACITY_MAX}, or empty for no limit.`,
   rsvpInvalid: 'Answer going, interested or none.',
   rsvpEnded: 'This event has ended: it takes no more answers.',
+  calendarUndated: 'This event has no date yet, so it cannot be added to a calendar.',
+  addToCalendar: 'Add to calendar',
+  subscribeCalendar: 'Subscribe to campus calendar',
   attendeesNotOwner: 'Only the student who posted this event can see who is coming.',
   eventNotFound: 'Event not found.',
   notOwner: 'Only the student who posted this event can change or delete it.',
@@ -82,6 +97,10 @@ export const EVENTS_MESSAGES = {
 
 /** Where an event is seen in the app: the events page opens it (a notification's or moderator's link). */
 export const eventLink = (id: string) => `/events?event=${encodeURIComponent(id)}`;
+
+/** Where one event's calendar entry (.ics) is downloaded, and the campus feed of upcoming events. */
+export const eventCalendarPath = (id: string) => `/api/event/events/${encodeURIComponent(id)}.ics`;
+export const CALENDAR_FEED_PATH = '/api/event/calendar.ics';
 
 /** Where a poster is served: `/api/event/poster/<sha256>.webp` (content-addressed, immutable). */
 export const posterPath = (key: string) => `/api/event/poster/${key}`;
@@ -144,4 +163,15 @@ export function eventWhenText(event: { startsAt: string | null; endsAt: string |
   return startDay === endDay
     ? `${startDay}, ${timeFormat.format(start)} – ${timeFormat.format(end)}`
     : `${startDay}, ${timeFormat.format(start)} – ${endDay}, ${timeFormat.format(end)}`;
+}
+
+/**
+ * When a reminder is, as its notification says it in EVENT_TIME_ZONE: 'Sat, 14 Mar, 6:00 pm' (a day
+ * ahead), or '6:00 pm' (within the hour). The actual time, so a reminder sent late never misleads.
+ */
+export function reminderTimeText(startsAt: string, window: ReminderWindow): string {
+  const start = new Date(startsAt);
+  return window === '1h'
+    ? timeFormat.format(start)
+    : `${dayFormat.format(start)}, ${timeFormat.format(start)}`;
 }

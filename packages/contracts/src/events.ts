@@ -146,6 +146,18 @@ export const EventCatalogue = {
     title: z.string().optional(),
   }),
   /**
+   * An event someone is going to starts in a day, or within the hour (issue 27): those going (not
+   * waitlisted, not interested) are reminded. Once per event, window and start; an event with many
+   * going goes out as several events (`userIds` at most 500 each). `startsAt` is ISO 8601 (UTC).
+   */
+  'events.event.reminder': z.object({
+    eventId: id,
+    title: z.string().min(1),
+    startsAt: z.iso.datetime({ offset: true }),
+    window: z.enum(['24h', '1h']),
+    userIds: z.array(UserId).min(1).max(500),
+  }),
+  /**
    * No author id: an anonymous post's author stays inside the community service. `actorName` is the
    * author's name, or null when the post is anonymous; `mentioned` are the people it @mentions
    * (never its author). The optional fields are absent on events published before they were added.

@@ -65,6 +65,11 @@ export const NOTIFICATION_KINDS = {
     audience: 'everyone',
     defaults: { inApp: false, email: 'off' },
   },
+  'events.reminder': {
+    label: "Reminders for events I'm going to",
+    audience: 'everyone',
+    defaults: { inApp: true, email: 'instant' },
+  },
   'moderation.outcome': {
     label: 'When a moderator acts on what I wrote',
     audience: 'everyone',

@@ -5,6 +5,7 @@ import {
   type ContentTargetType,
 } from '@campus/contracts/moderation-rules';
 import { ANONYMOUS_ACTOR, type NotificationKind } from '@campus/contracts/notifications-rules';
+import { eventLink, reminderTimeText } from '@campus/contracts/events-domain-rules';
 
 /**
  * What one cause means for one person: the notification they get, before their preferences decide
@@ -50,6 +51,7 @@ export const FEEDING_EVENTS = [
   'library.book.submitted',
   'library.book.reviewed',
   'events.event.posted',
+  'events.event.reminder',
   'moderation.content.hidden',
   'moderation.content.deleted',
   'moderation.content.restored',
@@ -310,6 +312,27 @@ export const KIND_DECLARATIONS: { readonly [K in NotificationKind]: KindDeclarat
             actorName: poster,
           }));
         },
+      },
+    },
+  },
+
+  'events.reminder': {
+    precedence: 10,
+    feeds: {
+      'events.event.reminder': {
+        // Each student going (never the waitlist or the interested), from nobody: a reminder. The
+        // text names the start in the campus's zone, so one delivered late still tells the truth.
+        drafts: (r) =>
+          r.userIds.map((userId) => ({
+            userId,
+            groupKey: null,
+            text:
+              r.window === '1h'
+                ? `Starting soon: “${r.title}” at ${reminderTimeText(r.startsAt, '1h')}`
+                : `Reminder: you're going to “${r.title}”, ${reminderTimeText(r.startsAt, '24h')}`,
+            link: eventLink(r.eventId),
+            actorName: null,
+          })),
       },
     },
   },
