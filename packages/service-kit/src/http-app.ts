@@ -6,6 +6,7 @@ import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { authenticate, type AccessTokenVerifier } from './auth';
 import { errorHandler, notFoundHandler } from './errors';
+import type { Metrics } from './metrics';
 import { requestContext } from './request-context';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -56,6 +57,8 @@ export interface HttpAppOptions {
   openapi?: () => object;
   /** Routes only the platform calls, mounted at /internal (ServiceModule.internalRoutes). */
   internalRoutes?: Router;
+  /** Prometheus metrics: every request counted and timed by route template, served at GET /metrics. */
+  metrics?: Metrics;
 }
 
 /**
@@ -70,6 +73,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.set('trust proxy', 'loopback, uniquelocal');
   app.set('query parser', 'simple');
 
+  if (options.metrics) app.use(options.metrics.httpRequests());
   app.use(
     pinoHttp({
       logger: options.logger,
@@ -80,7 +84,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
         res.setHeader(REQUEST_ID_HEADER, id);
         return id;
       },
-      autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/ready' },
+      autoLogging: {
+        ignore: (req) => req.url === '/health' || req.url === '/ready' || req.url === '/metrics',
+      },
       ...requestLogOptions,
     }),
   );
@@ -103,6 +109,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
     }
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not-ready', checks });
   });
+  // Like /health: the gateway never forwards it (it forwards /api only), the platform scrapes it.
+  if (options.metrics) app.get('/metrics', options.metrics.handler);
   if (options.openapi) {
     const openapi = options.openapi;
     app.get('/openapi.json', (_req, res) => {

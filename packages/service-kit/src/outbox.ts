@@ -94,6 +94,28 @@ export async function addToOutbox<N extends EventName>(
   return envelope;
 }
 
+/**
+ * What waits to be published: how many rows and when the oldest was written. One query on the
+ * partial index of unpublished rows, cheap enough for every metrics scrape.
+ */
+export async function readOutboxBacklog(
+  db: DbExecutor,
+  table: OutboxTable,
+): Promise<{ waiting: number; oldestOccurredAt: Date | null }> {
+  const [row] = await db
+    .select({
+      waiting: sql<number>`count(*)::int`,
+      oldest: sql<number | null>`extract(epoch from min(${table.occurredAt}))::float8`,
+    })
+    .from(table)
+    .where(isNull(table.publishedAt));
+  const oldest = row?.oldest;
+  return {
+    waiting: Number(row?.waiting ?? 0),
+    oldestOccurredAt: oldest === null || oldest === undefined ? null : new Date(Number(oldest) * 1000),
+  };
+}
+
 export interface OutboxRelayOptions {
   db: Db;
   table: OutboxTable;

@@ -19,7 +19,8 @@ import { createHttpApp } from './http-app';
 import { createIdempotency, createIdempotencyPruneJob, type IdempotencyKeyTable } from './idempotency';
 import { createInboxPruneJob, type InboxTable } from './inbox';
 import { openApiFromRoutes } from './openapi';
-import { createOutboxRelay, type OutboxTable } from './outbox';
+import { createMetrics } from './metrics';
+import { createOutboxRelay, readOutboxBacklog, type OutboxTable } from './outbox';
 import { requestContext } from './request-context';
 import type { ScheduledJob } from './scheduled-job';
 import { createTransact, type Transact } from './unit-of-work';
@@ -278,6 +279,10 @@ export async function startService<S extends z.ZodType<BaseServiceConfig>>(
   const events = eventWiring(definition, module, { db: database.db, transact, now, logger });
   const listener = listenerWiring(definition, module);
   const streams = new OpenEventStreams();
+  const metrics = createMetrics();
+  // Rows are stamped by the real clock (addToOutbox), so their age is read by it too.
+  metrics.watchOutbox(() => readOutboxBacklog(database.db, definition.outbox));
+  metrics.watchOpenStreams(() => streams.size);
   const idempotencyKeys = definition.idempotencyKeys;
   const jobs = [
     ...events.jobs,
@@ -299,6 +304,7 @@ export async function startService<S extends z.ZodType<BaseServiceConfig>>(
     routes: router,
     openapi: openApiFromRoutes(definition.title, routes),
     internalRoutes: module.internalRoutes,
+    metrics,
     readiness: [
       { name: 'database', check: () => database.ping() },
       {
@@ -310,7 +316,8 @@ export async function startService<S extends z.ZodType<BaseServiceConfig>>(
     ],
   });
 
-  if (events.consumer) await bus.subscribe(withTraceContext(events.consumer, logger));
+  if (events.consumer)
+    await bus.subscribe(metrics.instrumentConsumer(withTraceContext(events.consumer, logger)));
   const stopListening: StopListening | undefined = listener ? await bus.listen(listener) : undefined;
   relay.start();
   for (const job of jobs) job.start();

@@ -73,6 +73,8 @@ export function withReplaceableConsumers(bus: EventBus): ReplaceableConsumers {
               if (created.current) void deliver(created.current, delivery);
               else created.waiting.push(delivery);
             }),
+          // Retries and dead letters are counted by whichever consumer holds the seat (its metrics).
+          failed: (delivery) => created.current?.failed?.(delivery),
         });
       },
     },

@@ -17,6 +17,31 @@ export interface EventConsumer {
    * the event catalogue; a message that fails validation never reaches `handle`.
    */
   handle(envelope: EventEnvelope): Promise<void>;
+  /**
+   * Told by the bus after each delivery that did not succeed: the handler threw (it is retried, or
+   * dead-lettered after the last attempt) or the message was unusable (dead-lettered at once). For
+   * counting (metrics.ts); a throw here is ignored.
+   */
+  failed?(delivery: FailedDelivery): void;
+}
+
+/** A delivery that failed, as the bus tells its consumer (EventConsumer.failed). */
+export interface FailedDelivery {
+  /** The event's name; undefined when the message was not a usable event. */
+  event?: string;
+  /** Failed deliveries so far, this one included (0 for a message that never reached a handler). */
+  attempts: number;
+  /** True when it went to the dead-letter queue; false when it will be delivered again. */
+  deadLettered: boolean;
+}
+
+/** Tells a consumer about a failed delivery; what its callback does never disturbs the bus. */
+export function tellFailed(consumer: EventConsumer, delivery: FailedDelivery): void {
+  try {
+    consumer.failed?.(delivery);
+  } catch {
+    // Counting only: the message is settled either way.
+  }
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   type EventListener,
   LISTENER_BACKLOG_LIMIT,
   type RetryPolicy,
+  tellFailed,
 } from './event-bus';
 
 export interface InProcessBusOptions {
@@ -124,30 +125,38 @@ export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
         parsed = JSON.parse(delivery.body);
       } catch {
         deadLetter(state.name, delivery, 'not JSON');
+        tellFailed(subscription.consumer, { attempts: delivery.attempts, deadLettered: true });
         return;
       }
       const checked = validateEnvelope(parsed);
       if (!checked.ok) {
         deadLetter(state.name, delivery, checked.reason);
+        tellFailed(subscription.consumer, { attempts: delivery.attempts, deadLettered: true });
         return;
       }
       try {
         await subscription.consumer.handle(checked.envelope);
       } catch (error) {
-        fail(state, delivery, checked.envelope, error);
+        const deadLettered = fail(state, delivery, checked.envelope, error);
+        tellFailed(subscription.consumer, {
+          event: checked.envelope.name,
+          attempts: delivery.attempts + 1,
+          deadLettered,
+        });
       }
     } finally {
       subscription.inFlight--;
     }
   }
 
-  function fail(state: QueueState, delivery: Delivery, envelope: EventEnvelope, error: unknown): void {
+  /** Retries the delivery later or dead-letters it; true when dead-lettered. */
+  function fail(state: QueueState, delivery: Delivery, envelope: EventEnvelope, error: unknown): boolean {
     const attempts = delivery.attempts + 1;
     const reason = error instanceof Error ? error.message : String(error);
     const context = { queue: state.name, eventId: envelope.id, event: envelope.name, attempts, err: error };
     if (attempts >= retry.maxAttempts) {
       deadLetter(state.name, { ...delivery, attempts }, reason);
-      return;
+      return true;
     }
     const delayMs = retryDelayMs(retry, attempts);
     logger.warn({ ...context, retryInMs: delayMs }, 'event handler failed, will retry');
@@ -157,6 +166,7 @@ export function createInProcessBus(options: InProcessBusOptions): InProcessBus {
       scheduleDispatch();
     }, delayMs);
     retryTimers.add(timer);
+    return false;
   }
 
   function deadLetter(queue: string, delivery: Delivery, reason: string): void {

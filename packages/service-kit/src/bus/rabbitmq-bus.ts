@@ -21,6 +21,7 @@ import {
   type EventConsumer,
   LISTENER_BACKLOG_LIMIT,
   type RetryPolicy,
+  tellFailed,
 } from './event-bus';
 
 export const DEFAULT_EXCHANGE = 'campus.events';
@@ -188,11 +189,12 @@ export function createRabbitMqBus(options: RabbitMqBusOptions): EventBus {
   async function handleMessage(channel: ConfirmChannel, consumer: EventConsumer, message: ConsumeMessage) {
     const { queue } = consumer;
     const previousAttempts = Number(message.properties.headers?.[ATTEMPTS_HEADER] ?? 0) || 0;
-    const deadLetter = (reason: string, attempts: number) => {
+    const deadLetter = (reason: string, attempts: number, event?: string) => {
       logger.error(
         { queue, messageId: message.properties.messageId, attempts, reason },
         'event dead-lettered',
       );
+      tellFailed(consumer, { event, attempts, deadLettered: true });
       return move(channel, message, deadLetterQueueName(queue), {
         [ATTEMPTS_HEADER]: attempts,
         [ERROR_HEADER]: reason.slice(0, 1_000),
@@ -215,7 +217,8 @@ export function createRabbitMqBus(options: RabbitMqBusOptions): EventBus {
     } catch (error) {
       const attempts = previousAttempts + 1;
       const reason = error instanceof Error ? error.message : String(error);
-      if (attempts >= retry.maxAttempts) return deadLetter(reason, attempts);
+      if (attempts >= retry.maxAttempts) return deadLetter(reason, attempts, envelope.name);
+      tellFailed(consumer, { event: envelope.name, attempts, deadLettered: false });
       const delayMs = retryDelayMs(retry, attempts);
       logger.warn(
         { queue, eventId: envelope.id, event: envelope.name, attempts, retryInMs: delayMs, err: error },
