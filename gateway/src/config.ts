@@ -67,6 +67,19 @@ export const GatewayConfig = z
       .describe('TCP port the gateway listens on.'),
     HOST: z.string().default('0.0.0.0').describe('Address the gateway listens on.'),
     /**
+     * Prometheus metrics (ADR 0120) on a port of their own, never on PORT: the public port is what the
+     * Ingress exposes, and request counts by route are nobody's business outside. Unset: not served.
+     */
+    METRICS_PORT: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(65535)
+      .optional()
+      .describe(
+        'Port serving GET /metrics (Prometheus) on HOST, apart from the public PORT; unset: no metrics served.',
+      ),
+    /**
      * Express `trust proxy`: which hops in front of the gateway may report the client's address and
      * scheme (X-Forwarded-For/-Proto). A number counts the proxies in front (1 behind one TLS proxy: the
      * address it appends is the client's, whatever the client wrote before it); or addresses, CIDRs and

@@ -3,7 +3,7 @@ import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { accessLog } from './access-log';
-import { apiDocsRouter } from './api-docs';
+import { apiDocsRouter, isApiDocsPath } from './api-docs';
 import { configWarnings, upstreamsFrom, webUpstreamsFrom, type GatewayConfig } from './config';
 import { aggregateHealth } from './health';
 import { createApiProxy } from './proxy';
@@ -16,6 +16,7 @@ import { createWebProxy } from './web-proxy';
 import { checkAccessToken } from './token-check';
 import { DATA_EXPORT_PATH, dataExport } from './data-export';
 import { createAccessTokenVerifier } from '@campus/service-kit/auth';
+import { createMetrics, UNMATCHED_ROUTE, type Metrics } from '@campus/service-kit/metrics';
 import { renewLapsedSessions } from './session-renewal';
 import { pollRevokedSessions } from './session-revocations';
 
@@ -50,6 +51,15 @@ function looksLikeApiPath(path: string): boolean {
   return /^\/+api(?![a-z0-9_-])/i.test(decoded);
 }
 
+/** The route label of a gateway request (bounded): the API prefix that answers it, or what kind of page it is. */
+export const WEB_ROUTE = '(web)';
+export function gatewayRouteOf(path: string): string {
+  if (path === '/api/health' || path === DATA_EXPORT_PATH) return path;
+  if (isApiDocsPath(path)) return '/api/docs';
+  if (path === '/api' || path.startsWith('/api/')) return resolveRoute(path)?.prefix ?? UNMATCHED_ROUTE;
+  return looksLikeApiPath(path) ? UNMATCHED_ROUTE : WEB_ROUTE;
+}
+
 /**
  * The one door: security headers, request ids, identity-header stripping, origin and size checks,
  * token verification, then the proxy. No body parser is mounted before the proxy (bodies stream
@@ -60,7 +70,7 @@ export function createGateway(
   logger: Logger,
   /** The clock session renewal shares its results by (tests move it). */
   options: { now?: () => number } = {},
-): { app: Express; close(): void } {
+): { app: Express; metrics: Metrics; close(): void } {
   const upstreams = upstreamsFrom(config);
   // Sessions (ADR 0007): ended ones refused within a poll, lapsed ones renewed for any API request.
   const verifyAccessToken = createAccessTokenVerifier(config.JWT_PUBLIC_KEY);
@@ -101,6 +111,10 @@ export function createGateway(
   // by default nobody. req.ip is then the client, and the services get it as X-Forwarded-For.
   app.set('trust proxy', config.TRUST_PROXY);
 
+  // Requests by the prefix that answers them (the services count by their own route templates).
+  // Served on METRICS_PORT only (start-gateway.ts), never on this public port.
+  const metrics = createMetrics({ events: false });
+  app.use(metrics.httpRequests((req) => gatewayRouteOf(req.originalUrl.split('?', 1)[0] ?? '/')));
   // The request id is forwarded, so the service logs and the events it emits carry the same id.
   app.use(accessLog(logger));
   app.use(securityHeaders(config.CSP_EXTRA_ORIGINS, config.HTTPS_ONLY));
@@ -162,6 +176,7 @@ export function createGateway(
   });
   return {
     app,
+    metrics,
     close: () => {
       revokedSessions.stop();
       sessionRenewal.stop();

@@ -62,9 +62,18 @@ export function routeTemplateOf(req: Request): string {
   return `${req.baseUrl ?? ''}${path}`;
 }
 
+export interface MetricsOptions {
+  /**
+   * The event and outbox metrics (a service's); false for a process that has neither (the gateway):
+   * its scrape then shows only requests and the process.
+   */
+  events?: boolean;
+}
+
 /** Creates a registry with the kit's metrics (all of them, so a scrape shows every series it may have). */
-export function createMetrics(): Metrics {
+export function createMetrics(options: MetricsOptions = {}): Metrics {
   const registry = new Registry();
+  const serviceOnly = options.events === false ? [] : [registry];
   const requests = new Counter({
     name: 'http_requests_total',
     help: 'HTTP requests answered, by method, route template and status code.',
@@ -82,19 +91,19 @@ export function createMetrics(): Metrics {
     name: 'events_handled_total',
     help: 'Events the service finished handling (its inbox recorded them, or they were duplicates), by event name.',
     labelNames: ['event'] as const,
-    registers: [registry],
+    registers: serviceOnly,
   });
   const retried = new Counter({
     name: 'events_retried_total',
     help: 'Event deliveries whose handler failed and that will be delivered again, by event name.',
     labelNames: ['event'] as const,
-    registers: [registry],
+    registers: serviceOnly,
   });
   const deadLettered = new Counter({
     name: 'events_dead_lettered_total',
     help: 'Messages moved to the dead-letter queue (retries exhausted, or unusable), by event name ("unknown" when unreadable).',
     labelNames: ['event'] as const,
-    registers: [registry],
+    registers: serviceOnly,
   });
 
   let outbox: { read: () => Promise<OutboxBacklog>; now: () => Date } | undefined;
@@ -113,7 +122,7 @@ export function createMetrics(): Metrics {
   new Gauge({
     name: 'outbox_events_waiting',
     help: 'Events written to the outbox and not yet published to the broker (NaN when the database did not answer).',
-    registers: [registry],
+    registers: serviceOnly,
     async collect() {
       if (!outbox) return;
       const backlog = await readOutbox();
@@ -123,7 +132,7 @@ export function createMetrics(): Metrics {
   new Gauge({
     name: 'outbox_oldest_event_age_seconds',
     help: 'Age of the oldest event not yet published (0 when none waits, NaN when the database did not answer).',
-    registers: [registry],
+    registers: serviceOnly,
     async collect() {
       if (!outbox) return;
       const backlog = await readOutbox();
@@ -136,7 +145,7 @@ export function createMetrics(): Metrics {
   new Gauge({
     name: 'event_streams_open',
     help: 'Event streams (server-sent events, live notifications) open on this process.',
-    registers: [registry],
+    registers: serviceOnly,
     collect() {
       this.set(openStreams ? openStreams() : 0);
     },
