@@ -18,6 +18,7 @@ describe('the remotes configuration (shell/public/remotes.json)', () => {
     ['/community', 'community'],
     ['/post/65f0c0ffee', 'community'],
     ['/fundrasing', 'community'],
+    ['/campaign/4f1c', 'community'],
     ['/jobs', 'careers'],
     ['/jobs/myjobpost', 'careers'],
     ['/interviews', 'careers'],

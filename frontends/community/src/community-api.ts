@@ -32,6 +32,8 @@ export const communityQueryKeys = {
   /** The mutation key of a comment being sent on a post (useIsMutating tells the live comments). */
   addComment: (postId: string) => ['community', 'add-comment', postId] as const,
   campaigns: ['community', 'campaigns'] as const,
+  /** One campaign (its page); its ledger, updates and the organiser's pledges are keyed under it. */
+  campaign: (campaignId: string) => ['community', 'campaign', campaignId] as const,
 };
 
 export interface PostPage {
@@ -505,6 +507,11 @@ export function usePledge() {
       queryClient.setQueryData<Campaign[]>(communityQueryKeys.campaigns, (list) =>
         list?.map((c) => (c.id === data.campaign.id ? data.campaign : c)),
       );
+      // Its page: the campaign's totals as answered, and the organiser's pending list asks again.
+      queryClient.setQueryData<Campaign>(communityQueryKeys.campaign(data.campaign.id), data.campaign);
+      void queryClient.invalidateQueries({
+        queryKey: [...communityQueryKeys.campaign(data.campaign.id), 'pledges'],
+      });
       toast.success(message);
     },
     onError: (error) => {

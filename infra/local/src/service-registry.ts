@@ -89,7 +89,7 @@ export const SERVICES: ReadonlyArray<RegisteredService> = [
 /** Every remote the shell loads, in the order the shell's menus show them. */
 export const REMOTES: ReadonlyArray<RegisteredRemote> = [
   { name: 'library', paths: ['/library', '/bookstatus'] },
-  { name: 'community', paths: ['/community', '/post', '/fundrasing'] },
+  { name: 'community', paths: ['/community', '/post', '/fundrasing', '/campaign'] },
   {
     name: 'careers',
     paths: ['/jobs', '/interviews', '/companies'],
