@@ -128,6 +128,20 @@ export const EventCatalogue = {
     companyName: z.string(),
   }),
   'careers.content.changed': ContentChanged,
+  /**
+   * A job post's apply-by date is two days away (issue 28): the students who saved it and have not
+   * moved it on (applied, rejected...) are reminded. Once per post and apply-by date; a post with
+   * many savers goes out as several events (`userIds` at most 500 each).
+   */
+  'careers.job.closing': z.object({
+    jobId: id,
+    /** The role, as the job card's title. */
+    title: z.string().min(1),
+    company: z.string().min(1),
+    /** The last day to apply (YYYY-MM-DD). */
+    applyBy: z.iso.date(),
+    userIds: z.array(UserId).min(1).max(500),
+  }),
   'housing.flat.requested': z.object({ flatId: id, userId: UserId }),
   'housing.flat.deleted': z.object({ flatId: id, userId: UserId }),
   'housing.content.changed': ContentChanged,

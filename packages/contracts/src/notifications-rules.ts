@@ -60,6 +60,11 @@ export const NOTIFICATION_KINDS = {
     audience: 'teachers',
     defaults: { inApp: true, email: 'daily' },
   },
+  'careers.deadline': {
+    label: 'Saved jobs that close in two days',
+    audience: 'everyone',
+    defaults: { inApp: true, email: 'instant' },
+  },
   'events.new': {
     label: 'New campus events',
     audience: 'everyone',

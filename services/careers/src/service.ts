@@ -7,6 +7,7 @@ import { CareersConfig } from './config';
 import { idempotencyKeys, inbox, outbox } from './data/schema';
 import { createAnnounceExistingJob } from './domain/announce-existing';
 import { createCareers, type CareersEvent } from './domain/careers';
+import { createClosingRemindersJob } from './domain/closing-reminders';
 import { createCompanies } from './domain/companies';
 import { createCareersPersonalData } from './domain/personal-data';
 import { createTracker } from './domain/tracker';
@@ -18,8 +19,9 @@ import { createTrackerRoutes } from './http/tracker-routes';
  * Careers: job posts (anyone reads, the signed-in post, only the author edits and deletes) and
  * interview experiences (anyone searches and reads, the signed-in share, optionally anonymously; the
  * author edits and deletes). It consumes moderation's decisions about its items (names come from
- * the session) and forgets a deleted account (identity.user.deleted, through the kit); it produces the job events the profile counts, `careers.interview.shared`, and
- * `careers.content.changed` for moderation at every create, edit and delete.
+ * the session) and forgets a deleted account (identity.user.deleted, through the kit); it produces the job events the profile counts, `careers.interview.shared`,
+ * `careers.content.changed` for moderation at every create, edit and delete, and `careers.job.closing`
+ * (the apply-by reminder to the students who saved a post, from a scheduled job).
  */
 export const careersService = defineService({
   name: 'careers',
@@ -32,6 +34,7 @@ export const careersService = defineService({
     'careers.job.deleted',
     'careers.interview.shared',
     'careers.content.changed',
+    'careers.job.closing',
   ],
   outbox,
   inbox,
@@ -55,7 +58,11 @@ export const careersService = defineService({
       // The kit serves GET /api/me/export/careers and handles identity.user.deleted with it.
       personalData: createCareersPersonalData({ db }),
       // Items from before moderation existed, announced to it once (migration 0005's version 0).
-      jobs: [createAnnounceExistingJob({ db, logger, now, checkEveryMs: config.ANNOUNCE_CHECK_MS })],
+      // The apply-by reminder to the students who saved a post (issue 28).
+      jobs: [
+        createAnnounceExistingJob({ db, logger, now, checkEveryMs: config.ANNOUNCE_CHECK_MS }),
+        createClosingRemindersJob({ db, logger, now }),
+      ],
     };
   },
 });

@@ -214,6 +214,7 @@ describe('preferences', () => {
     'community.campaign',
     'community.thread',
     'library.verdict',
+    'careers.deadline',
     'events.new',
     'moderation.outcome',
   ] as const;

@@ -38,6 +38,11 @@ export const jobPosts = careersSchema.table(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     /** The last day to apply (issue 28), or null; past it, the post leaves the open list. */
     applyBy: date('apply_by', { mode: 'string' }),
+    /**
+     * The apply-by date whose closing reminder went out to the students who saved the post (issue
+     * 28), or null: one reminder per post and date (a later date, after an edit, gets its own).
+     */
+    closingRemindedFor: date('closing_reminded_for', { mode: 'string' }),
     /** The author's name from their session (at posting, then at each edit), for moderation's events only: never answered. */
     authorName: text('author_name').notNull().default(''),
     ...moderatedContentColumns(),

@@ -1,4 +1,5 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, between, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { publiclyVisible } from '@campus/service-kit/moderated-content';
 import type { Db, DbExecutor } from '@campus/service-kit/db';
 import { jobPosts, jobTracks } from './schema';
 
@@ -58,6 +59,54 @@ export function createTrackerStore(db: Db) {
         .where(eq(jobTracks.userId, userId))
         .orderBy(desc(jobTracks.updatedAt))
         .limit(500);
+    },
+
+    /**
+     * Visible posts whose apply-by date is from `from` to `to` (YYYY-MM-DD) and whose reminder for
+     * that date has not gone out, soonest first, locked (a replica's concurrent run skips them).
+     */
+    async dueClosingReminders(tx: DbExecutor, range: { from: string; to: string; limit: number }) {
+      return tx
+        .select({
+          id: jobPosts.id,
+          role: jobPosts.role,
+          companyName: jobPosts.companyName,
+          applyBy: jobPosts.applyBy,
+        })
+        .from(jobPosts)
+        .where(
+          and(
+            isNotNull(jobPosts.applyBy),
+            between(jobPosts.applyBy, range.from, range.to),
+            publiclyVisible(jobPosts),
+            sql`${jobPosts.closingRemindedFor} is distinct from ${jobPosts.applyBy}`,
+          ),
+        )
+        .orderBy(asc(jobPosts.applyBy), asc(jobPosts.id))
+        .limit(range.limit)
+        .for('update', { skipLocked: true });
+    },
+
+    /** Records that these posts' reminders went out for their current apply-by date. */
+    async markClosingReminded(tx: DbExecutor, jobIds: string[]): Promise<void> {
+      if (jobIds.length === 0) return;
+      await tx
+        .update(jobPosts)
+        .set({ closingRemindedFor: sql`${jobPosts.applyBy}` })
+        .where(inArray(jobPosts.id, jobIds));
+    },
+
+    /** Who saved these posts and has not moved them on (status `saved` only), by post. */
+    async saversOf(tx: DbExecutor, jobIds: string[]): Promise<Map<string, string[]>> {
+      const savers = new Map<string, string[]>();
+      if (jobIds.length === 0) return savers;
+      const rows = await tx
+        .select({ jobId: jobTracks.jobId, userId: jobTracks.userId })
+        .from(jobTracks)
+        .where(and(inArray(jobTracks.jobId, jobIds), eq(jobTracks.status, 'saved')))
+        .orderBy(asc(jobTracks.jobId), asc(jobTracks.userId));
+      for (const row of rows) savers.set(row.jobId, [...(savers.get(row.jobId) ?? []), row.userId]);
+      return savers;
     },
 
     /** Every row of one student (their data export). */

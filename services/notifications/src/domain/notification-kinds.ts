@@ -50,6 +50,7 @@ export const FEEDING_EVENTS = [
   'community.campaign.updated',
   'library.book.submitted',
   'library.book.reviewed',
+  'careers.job.closing',
   'events.event.posted',
   'events.event.reminder',
   'moderation.content.hidden',
@@ -89,6 +90,10 @@ const commentLink = (postId: string, commentId: string) =>
   `/post/${encodeURIComponent(postId)}#comment-${encodeURIComponent(commentId)}`;
 const postLink = (postId: string) => `/post/${encodeURIComponent(postId)}`;
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** A YYYY-MM-DD date as people read it, the same wherever the service runs: "Dec 1, 2026". */
+const calendarDay = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 /** Where a deleted item's author is sent: the list the item was in (the item itself is gone). */
 const DOMAIN_LISTS: Record<ContentTargetType, string> = {
@@ -290,6 +295,23 @@ export const KIND_DECLARATIONS: { readonly [K in NotificationKind]: KindDeclarat
             actorName: uploader,
           }));
         },
+      },
+    },
+  },
+
+  'careers.deadline': {
+    precedence: 10,
+    feeds: {
+      'careers.job.closing': {
+        // Each student who saved the post and has not applied yet; from nobody (a reminder).
+        drafts: (c) =>
+          c.userIds.map((userId) => ({
+            userId,
+            groupKey: null,
+            text: `“${c.title}” at ${c.company} closes on ${calendarDay(c.applyBy)}: you saved it and have not applied yet`,
+            link: '/jobs/tracker',
+            actorName: null,
+          })),
       },
     },
   },

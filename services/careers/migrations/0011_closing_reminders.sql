@@ -1,0 +1,1 @@
+ALTER TABLE "careers"."job_posts" ADD COLUMN "closing_reminded_for" date;
