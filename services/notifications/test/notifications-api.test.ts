@@ -216,6 +216,7 @@ describe('preferences', () => {
     'library.verdict',
     'careers.deadline',
     'events.new',
+    'events.reminder',
     'moderation.outcome',
   ] as const;
 
