@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { BodyOf } from '@campus/contracts/api-operation';
 import { housingApi } from '@campus/contracts/generated/housing-api';
-import type { FlatListResponse, FlatRequest } from '@campus/contracts/housing';
+import type { FlatInterest, FlatListResponse, FlatRequest } from '@campus/contracts/housing';
 import {
   FLAT_PAGE_SIZE,
   type FlatSort,
@@ -48,6 +48,8 @@ export const housingQueryKeys = {
   // The viewer is in the key: a guest's list has no contact details, a signed-in user's has.
   list: (filters: FlatFilters, viewer: string) => ['housing', 'list', viewer, filters] as const,
   mine: (userId: string) => ['housing', 'mine', userId] as const,
+  /** The interests in one of the owner's requests (outside `all`: not a flat list). */
+  interests: (flatId: string) => ['housing-interests', flatId] as const,
 };
 
 const successOrThrow = (body: FlatListResponse) => {
@@ -197,6 +199,87 @@ export function useDeleteFlat() {
     onError: (error) => {
       console.error('Flat delete failed', error);
       toast.error(`Error deleting flat request: ${failureMessage(error)}`);
+    },
+  });
+}
+
+/** A request with changes applied, in every list that holds it (the lists reload after). */
+function useChangeFlatEverywhere() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (flatId: string, change: (flat: FlatRequest) => FlatRequest) => {
+      queryClient.setQueriesData<FlatPages>({ queryKey: housingQueryKeys.all }, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                items: page.items.map((f) => (f._id === flatId ? change(f) : f)),
+              })),
+            }
+          : data,
+      );
+      void queryClient.invalidateQueries({ queryKey: housingQueryKeys.all });
+    },
+    [queryClient],
+  );
+}
+
+/**
+ * A student's "I'm interested" (housingApi.showFlatInterest): the card says "Request sent" at once.
+ * A refusal (already sent, filled meanwhile) is the caller's to show: the mutation's error.
+ */
+export function useShowInterest() {
+  const api = useApiClient();
+  const toast = useToast();
+  const changeFlat = useChangeFlatEverywhere();
+  return useMutation({
+    mutationFn: ({ flat, message }: { flat: FlatRequest; message: string }) =>
+      api.call(housingApi.showFlatInterest, { params: { id: flat._id }, body: { message } }),
+    onSuccess: (answer, { flat }) => {
+      changeFlat(flat._id, (f) => ({
+        ...f,
+        myInterest: { _id: answer.data._id, status: answer.data.status },
+      }));
+      toast.success(answer.message);
+    },
+  });
+}
+
+/** The interests in one of the owner's requests, oldest first (housingApi.listFlatInterests). */
+export function useFlatInterests(flatId: string) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: housingQueryKeys.interests(flatId),
+    queryFn: async ({ signal }) =>
+      (await api.call(housingApi.listFlatInterests, { params: { id: flatId }, signal })).data,
+  });
+}
+
+/**
+ * The owner's Accept / Decline (housingApi.decideFlatInterest): the list shows the answer at once,
+ * the card's count follows; a failure is a toast.
+ */
+export function useDecideInterest(flatId: string) {
+  const api = useApiClient();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ interest, status }: { interest: FlatInterest; status: 'accepted' | 'declined' }) =>
+      api.call(housingApi.decideFlatInterest, {
+        params: { id: flatId, interestId: interest._id },
+        body: { status },
+      }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData<FlatInterest[]>(housingQueryKeys.interests(flatId), (list) =>
+        list?.map((i) => (i._id === answer.data._id ? answer.data : i)),
+      );
+      void queryClient.invalidateQueries({ queryKey: housingQueryKeys.all });
+      toast.success(answer.message);
+    },
+    onError: (error) => {
+      console.error('Interest answer failed', error);
+      toast.error(`Error answering the request: ${failureMessage(error)}`);
     },
   });
 }

@@ -145,6 +145,28 @@ export const EventCatalogue = {
   'housing.flat.requested': z.object({ flatId: id, userId: UserId }),
   'housing.flat.deleted': z.object({ flatId: id, userId: UserId }),
   'housing.content.changed': ContentChanged,
+  /**
+   * A student showed interest in a flat request (issue 28): its owner is told. Never the student's
+   * message (it may hold a phone number): who, and which request by its heading.
+   */
+  'housing.interest.created': z.object({
+    interestId: id,
+    flatId: id,
+    ownerId: UserId,
+    studentId: UserId,
+    studentName: z.string(),
+    flatName: z.string(),
+  }),
+  /** The owner accepted (the student now sees the contact) or declined an interest: the student is told. */
+  'housing.interest.answered': z.object({
+    interestId: id,
+    flatId: id,
+    ownerId: UserId,
+    ownerName: z.string(),
+    studentId: UserId,
+    flatName: z.string(),
+    status: z.enum(['accepted', 'declined']),
+  }),
   'events.content.changed': ContentChanged,
   'community.content.changed': ContentChanged,
   /** Hidden from every public answer until a teacher restores it (the owning service keeps it). */

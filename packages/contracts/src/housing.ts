@@ -22,7 +22,7 @@ import {
   INTEREST_MESSAGE_MAX,
   INTEREST_STATUSES,
 } from './housing-rules';
-import type { FoodPreference, SleepSchedule, SmokingRule } from './housing-rules';
+import type { ContactVisibility, FoodPreference, SleepSchedule, SmokingRule } from './housing-rules';
 
 /**
  * The housing domain's wire (spec §3 "Flat request", §7 `/api/flat`): what its service accepts and
@@ -147,6 +147,8 @@ export interface FlatFormValues {
   food: FoodPreference | '';
   smoking: SmokingRule | '';
   sleep: SleepSchedule | '';
+  /** Who sees the contact: every signed-in student (the default) or only students the owner accepts. */
+  contactVisibility: ContactVisibility;
 }
 
 /** Why the author's hidden request is hidden: their own list says "Hidden by a moderator: <reason>". */
@@ -189,6 +191,8 @@ export const FlatRequest = z
     contactVisibility: z.enum(CONTACT_VISIBILITIES),
     /** The signed-in viewer's own interest in it (not its owner's), if they showed one. */
     myInterest: z.object({ _id: z.string(), status: z.enum(INTEREST_STATUSES) }).optional(),
+    /** Only in its owner's answers: how many students showed interest, and how many wait for an answer. */
+    interestCounts: z.object({ total: z.number().int().min(0), pending: z.number().int().min(0) }).optional(),
   })
   .meta({ id: 'FlatRequest' });
 export type FlatRequest = z.infer<typeof FlatRequest>;

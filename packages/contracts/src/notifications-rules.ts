@@ -80,6 +80,16 @@ export const NOTIFICATION_KINDS = {
     audience: 'everyone',
     defaults: { inApp: true, email: 'instant' },
   },
+  'housing.interest': {
+    label: 'Students interested in my room requests',
+    audience: 'everyone',
+    defaults: { inApp: true, email: 'instant' },
+  },
+  'housing.answer': {
+    label: 'Answers to my interest in a room',
+    audience: 'everyone',
+    defaults: { inApp: true, email: 'instant' },
+  },
 } as const satisfies Record<
   string,
   {

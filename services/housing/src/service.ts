@@ -12,8 +12,9 @@ import { createHousingRoutes } from './http/housing-routes';
 /**
  * Housing: students' flat / room-mate requests (spec "Room finder"). Anyone browses them (contact
  * details for signed-in users only), a signed-in user creates them, only the owner edits or
- * deletes one. It tells profile about each request and deletion (the Room Requests count) and
- * moderation about each version, obeys moderation's decisions (hide, restore, delete), and keeps
+ * deletes one. It tells profile about each request and deletion (the Room Requests count),
+ * moderation about each version and notifications about each interest and its answer (issue 28),
+ * obeys moderation's decisions (hide, restore, delete), and keeps
  * members' names from identity's registrations so cards say who is asking. A deleted account's
  * requests and name go (identity.user.deleted, through the kit: domain/personal-data.ts).
  */
@@ -23,7 +24,13 @@ export const housingService = defineService({
   configSchema: HousingConfig,
   migrationsFolder: path.join(__dirname, '..', 'migrations'),
   consumes: ['identity.user.registered', 'identity.user.deleted', ...MODERATION_DECISION_EVENTS],
-  produces: ['housing.flat.requested', 'housing.flat.deleted', 'housing.content.changed'],
+  produces: [
+    'housing.flat.requested',
+    'housing.flat.deleted',
+    'housing.content.changed',
+    'housing.interest.created',
+    'housing.interest.answered',
+  ],
   outbox,
   inbox,
   idempotencyKeys,

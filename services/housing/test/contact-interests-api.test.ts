@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { asc } from 'drizzle-orm';
 import request from 'supertest';
 import type { EventName, EventPayload } from '@campus/contracts/events';
 import type { FlatInterest, FlatRequest } from '@campus/contracts/housing';
 import { FLAT_MESSAGES, INTEREST_MESSAGE_MAX } from '@campus/contracts/housing-rules';
 import { signAccessToken } from '@campus/service-kit/auth';
 import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';
+import { outbox } from '../src/data/schema';
 import { housingService } from '../src/service';
 import { validFlat } from './helpers';
 
@@ -66,6 +68,14 @@ const listed = async (flatId: string, who: Person | undefined) => {
     .expect(200);
   return (res.body.data as FlatRequest[]).find((f) => f._id === flatId)!;
 };
+
+/** What the service wrote to its outbox about interests, oldest first. */
+async function interestEvents() {
+  const rows = await h.database.db.select().from(outbox).orderBy(asc(outbox.position));
+  return rows
+    .filter((r) => r.name.startsWith('housing.interest.'))
+    .map((r) => ({ name: r.name, payload: r.payload }));
+}
 
 async function publish<N extends EventName>(name: N, payload: EventPayload<N>) {
   const envelope = {
@@ -262,5 +272,88 @@ describe('interests are personal data', () => {
     await request(h.url).delete(`/api/flat/${flat._id}`).set(asha.headers).expect(200);
     const exported = (await request(h.url).get('/api/me/export/housing').set(rahul.headers).expect(200)).body;
     expect(exported.files['flat-interests.json']).toEqual([]);
+  });
+});
+
+describe('the owner’s request counts and the student’s own state', () => {
+  test('when students show interest, then the owner’s answers count them (all and pending) and nobody else’s answers carry a count; each student sees only their own interest', async () => {
+    const asha = signedIn('Asha Rao');
+    const rahul = signedIn('Rahul Verma');
+    const priya = signedIn('Priya Nair');
+    const flat = await createPrivate(asha);
+    expect(flat.interestCounts).toEqual({ total: 0, pending: 0 });
+    const rahuls = (await interest(flat._id, rahul).expect(201)).body.data as FlatInterest;
+    await interest(flat._id, priya).expect(201);
+    await decide(flat._id, rahuls._id, asha, { status: 'accepted' }).expect(200);
+
+    expect((await listed(flat._id, asha)).interestCounts).toEqual({ total: 2, pending: 1 });
+    const own = await request(h.url).get(`/api/flat/my/${asha.user.id}`).set(asha.headers).expect(200);
+    expect((own.body.data as FlatRequest[])[0]!.interestCounts).toEqual({ total: 2, pending: 1 });
+    const renewed = await request(h.url).post(`/api/flat/${flat._id}/renew`).set(asha.headers).expect(200);
+    expect(renewed.body.data.interestCounts).toEqual({ total: 2, pending: 1 });
+    const edited = await request(h.url)
+      .patch(`/api/flat/${flat._id}`)
+      .set(asha.headers)
+      .send({ rent: 9000 })
+      .expect(200);
+    expect(edited.body.data.interestCounts).toEqual({ total: 2, pending: 1 });
+
+    for (const who of [undefined, rahul, priya, signedIn('Stranger')])
+      expect(await listed(flat._id, who)).not.toHaveProperty('interestCounts');
+    // A student reads their own interest's state, never another student's (nor the list: 403).
+    expect((await listed(flat._id, rahul)).myInterest).toEqual({ _id: rahuls._id, status: 'accepted' });
+    expect((await listed(flat._id, priya)).myInterest).toEqual({
+      _id: expect.any(String),
+      status: 'pending',
+    });
+    expect((await listed(flat._id, priya)).myInterest?._id).not.toBe(rahuls._id);
+    await interestsOf(flat._id, priya).expect(403);
+    await decide(flat._id, rahuls._id, priya, { status: 'declined' }).expect(403);
+  });
+});
+
+describe('what notifications hear', () => {
+  test('when a student shows interest, then the owner’s notification event names who and which request, never the message; each change of answer tells the student once', async () => {
+    const asha = signedIn('Asha Rao');
+    const rahul = signedIn('Rahul Verma');
+    const flat = await createPrivate(asha);
+    const rahuls = (await interest(flat._id, rahul, { message: 'Call me on 98450 12345' }).expect(201)).body
+      .data as FlatInterest;
+    await decide(flat._id, rahuls._id, asha, { status: 'accepted' }).expect(200);
+    // The same answer again changes nothing for the student: no second event.
+    await decide(flat._id, rahuls._id, asha, { status: 'accepted' }).expect(200);
+    await decide(flat._id, rahuls._id, asha, { status: 'declined' }).expect(200);
+    // Refused calls tell nobody anything.
+    await decide(flat._id, rahuls._id, rahul, { status: 'accepted' }).expect(403);
+    await interest(flat._id, rahul).expect(409);
+
+    const events = await interestEvents();
+    expect(events).toEqual([
+      {
+        name: 'housing.interest.created',
+        payload: {
+          interestId: rahuls._id,
+          flatId: flat._id,
+          ownerId: asha.user.id,
+          studentId: rahul.user.id,
+          studentName: 'Rahul Verma',
+          flatName: flat.name,
+        },
+      },
+      ...(['accepted', 'declined'] as const).map((status) => ({
+        name: 'housing.interest.answered',
+        payload: {
+          interestId: rahuls._id,
+          flatId: flat._id,
+          ownerId: asha.user.id,
+          ownerName: 'Asha Rao',
+          studentId: rahul.user.id,
+          flatName: flat.name,
+          status,
+        },
+      })),
+    ]);
+    expect(JSON.stringify(events)).not.toContain('98450');
+    expect(JSON.stringify(events)).not.toContain(CONTACT);
   });
 });

@@ -218,6 +218,8 @@ describe('preferences', () => {
     'events.new',
     'events.reminder',
     'moderation.outcome',
+    'housing.interest',
+    'housing.answer',
   ] as const;
 
   test('when a student has chosen nothing, then every kind they may receive with its declared defaults, and email unavailable', async () => {

@@ -3,6 +3,7 @@ import { useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { CreateFlatRequest, type FlatFormValues, type FlatRequest } from '@campus/contracts/housing';
 import {
+  CONTACT_VISIBILITIES,
   FLAT_MAX_RENT,
   FLAT_TEXT_LIMITS,
   FOOD_LABELS,
@@ -46,6 +47,7 @@ export const flatFormValuesOf = (flat: FlatRequest): FlatFormValues => ({
   food: flat.food ?? '',
   smoking: flat.smoking ?? '',
   sleep: flat.sleep ?? '',
+  contactVisibility: flat.contactVisibility,
 });
 
 const GENDER_OPTIONS = GENDER_PREFERENCES.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
@@ -57,6 +59,11 @@ const tagOptions = <T extends string>(values: readonly T[], labels: Record<T, st
 export const FOOD_OPTIONS = tagOptions(FOOD_PREFERENCES, FOOD_LABELS);
 export const SMOKING_OPTIONS = tagOptions(SMOKING_RULES, SMOKING_LABELS);
 export const SLEEP_OPTIONS = tagOptions(SLEEP_SCHEDULES, SLEEP_LABELS);
+const VISIBILITY_LABELS = {
+  'signed-in': 'Every signed-in student',
+  'on-request': 'Only students I accept',
+} as const satisfies Record<(typeof CONTACT_VISIBILITIES)[number], string>;
+const VISIBILITY_OPTIONS = CONTACT_VISIBILITIES.map((v) => ({ value: v, label: VISIBILITY_LABELS[v] }));
 
 /** The spec's fields of a flat request, all required in the browser: one set for Find a Roommate and Edit. */
 export function FlatFields({ form }: { form: FlatFormState }) {
@@ -128,6 +135,13 @@ export function FlatFields({ form }: { form: FlatFormState }) {
           maxLength={FLAT_TEXT_LIMITS.contactInfo}
           {...register('contactInfo')}
         />
+      </Field>
+      <Field
+        label="Who sees my contact"
+        hint="Only students I accept: students tap I'm interested with a short message, and you choose who gets your contact."
+        error={errors.contactVisibility?.message}
+      >
+        <Select options={VISIBILITY_OPTIONS} {...register('contactVisibility')} />
       </Field>
       <fieldset className={styles.lifestyle}>
         <legend>Lifestyle (optional)</legend>

@@ -30,6 +30,7 @@ export const EMPTY_FLAT_FORM: FlatFormValues = {
   food: '',
   smoking: '',
   sleep: '',
+  contactVisibility: 'signed-in',
 };
 
 /**
@@ -60,9 +61,12 @@ export default function FlatForm({ onCreated }: FlatFormProps) {
     );
 
   const submit = handleSubmit(async (parsed) => {
-    // A lifestyle tag left at "Not said" is not sent: the spec's create call, plus what was chosen.
+    // A lifestyle tag left at "Not said" and the default contact visibility are not sent: the spec's
+    // create call, plus what was chosen.
     const values = Object.fromEntries(
-      Object.entries(parsed).filter(([, value]) => value !== null),
+      Object.entries(parsed).filter(
+        ([key, value]) => value !== null && !(key === 'contactVisibility' && value === 'signed-in'),
+      ),
     ) as typeof parsed;
     try {
       // The owner is the signed-in user: the service takes it from the session.
@@ -86,8 +90,8 @@ export default function FlatForm({ onCreated }: FlatFormProps) {
         Find a Roommate
       </h2>
       <p className={styles.note}>
-        Your contact details are shown to signed-in students only. You can edit or delete the request any time
-        under My Room Requests.
+        Your contact details are shown to signed-in students only, or only to the students you accept if you
+        choose so below. You can edit or delete the request any time under My Room Requests.
       </p>
       <form className={styles.form} onSubmit={(e) => void submit(e)}>
         {draft.restored && <DraftNote onDiscard={draft.discard} />}

@@ -11,11 +11,19 @@ import { useAuth } from '@campus/web-kit/auth-context';
 import { EditedMark } from '@campus/web-kit/edited-mark';
 import { LoginLink } from '@campus/web-kit/login-link';
 import { ReportButton } from '@campus/web-kit/report-button';
+import { InterestButton } from '../interests/interest-button';
+import interestStyles from '../interests/interests.module.css';
 import { formatMoveIn, formatRent, genderText, lifestyleTags, stateText } from './flat-format';
 import styles from './flat-card.module.css';
 
 // The edit form (react-hook-form, the contract's zod schema) loads only when its owner presses Edit.
 const EditFlatDialog = lazy(() => import('../edit/edit-flat-dialog'));
+// The owner's list of requests loads only when they open it.
+const FlatInterestsDialog = lazy(() => import('../interests/flat-interests-dialog'));
+
+/** "3 requests (1 new)": what the owner's button says. */
+const requestsText = ({ total, pending }: { total: number; pending: number }) =>
+  `${total} ${total === 1 ? 'request' : 'requests'}${pending > 0 ? ` (${pending} new)` : ''}`;
 
 export interface FlatCardProps {
   flat: FlatRequest;
@@ -37,7 +45,11 @@ export interface FlatCardProps {
 export function FlatCard({ flat, own, onDelete, onManage, managing = false }: FlatCardProps) {
   const [edge] = useState(randomCardEdgeColour);
   const [editing, setEditing] = useState(false);
+  const [showingRequests, setShowingRequests] = useState(false);
   const { user } = useAuth();
+  const onRequest = flat.contactVisibility === 'on-request';
+  const interest = own ? undefined : flat.myInterest;
+  const counts = flat.interestCounts ?? { total: 0, pending: 0 };
   const mapLink = httpLinkOf(flat.location);
   const contact = flat.contactInfo;
   const contactLink = contact ? contactHref(contact) : undefined;
@@ -123,20 +135,28 @@ export function FlatCard({ flat, own, onDelete, onManage, managing = false }: Fl
         {flat.description}
       </p>
       <div className={styles.actions}>
-        {contact === undefined && user && flat.contactVisibility === 'on-request' ? (
-          <span className={styles.loginHint}>
-            The owner shares the contact once they accept your interest.
-          </span>
+        {contact === undefined && user && onRequest ? (
+          <RequestState flat={flat} status={interest?.status} />
         ) : contact === undefined ? (
           <span className={styles.loginHint}>
-            <LoginLink /> to see the contact details.
+            <LoginLink /> to {onRequest ? 'ask the owner for' : 'see'} the contact details.
           </span>
-        ) : contactLink ? (
-          <AppLink href={contactLink} className={styles.contact}>
-            {contactLink.startsWith('mailto:') ? 'Email' : 'Call'} {contact}
-          </AppLink>
         ) : (
-          <span className={styles.contact}>{contact}</span>
+          <span className={interestStyles.state}>
+            {interest?.status === 'accepted' && onRequest && (
+              <span className={interestStyles.stateText} data-status="accepted">
+                Accepted:
+              </span>
+            )}
+            {contactLink ? (
+              <AppLink href={contactLink} className={styles.contact}>
+                {contactLink.startsWith('mailto:') ? 'Email' : 'Call'} {contact}
+              </AppLink>
+            ) : (
+              <span className={styles.contact}>{contact}</span>
+            )}
+            {own && onRequest && <span className={styles.loginHint}>Shown only to students you accept.</span>}
+          </span>
         )}
         {own ? (
           <div className={styles.ownerActions}>
@@ -161,6 +181,17 @@ export function FlatCard({ flat, own, onDelete, onManage, managing = false }: Fl
                   Renew
                 </Button>
               </>
+            )}
+            {(onRequest || counts.total > 0) && (
+              <Button
+                variant={counts.pending > 0 ? 'primary' : 'secondary'}
+                size="sm"
+                aria-haspopup="dialog"
+                aria-label={`${requestsText(counts)} for ${flat.name}`}
+                onClick={() => setShowingRequests(true)}
+              >
+                {requestsText(counts)}
+              </Button>
             )}
             <Button
               variant="secondary"
@@ -190,6 +221,48 @@ export function FlatCard({ flat, own, onDelete, onManage, managing = false }: Fl
           <EditFlatDialog flat={flat} onClose={() => setEditing(false)} />
         </Suspense>
       )}
+      {showingRequests && (
+        <Suspense fallback={null}>
+          <FlatInterestsDialog flat={flat} onClose={() => setShowingRequests(false)} />
+        </Suspense>
+      )}
     </Card>
+  );
+}
+
+/**
+ * A signed-in student's side of a request whose owner shares the contact on request: I'm
+ * interested, then where their request stands (an accepted one shows the contact instead).
+ */
+function RequestState({
+  flat,
+  status,
+}: {
+  flat: FlatRequest;
+  status: 'pending' | 'accepted' | 'declined' | undefined;
+}) {
+  if (status === 'declined')
+    return (
+      <span className={interestStyles.state}>
+        <span className={interestStyles.stateText} data-status="declined" role="status">
+          Declined
+        </span>
+        <span className={styles.loginHint}>The owner declined your request for the contact.</span>
+      </span>
+    );
+  if (status)
+    return (
+      <span className={interestStyles.state}>
+        <span className={interestStyles.stateText} data-status="pending" role="status">
+          Request sent
+        </span>
+        <span className={styles.loginHint}>The owner shares the contact once they accept your interest.</span>
+      </span>
+    );
+  return (
+    <span className={interestStyles.state}>
+      <span className={styles.loginHint}>The owner shares the contact once they accept your interest.</span>
+      <InterestButton flat={flat} />
+    </span>
   );
 }

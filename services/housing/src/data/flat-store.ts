@@ -282,6 +282,21 @@ export function createFlatStore(db: Db) {
       return new Map(rows.map((r) => [r.flatId, { id: r.id, status: r.status as InterestStatus }]));
     },
 
+    /** How many interests each of these requests has, and how many wait for an answer (its owner's cards). */
+    async interestCountsOf(flatIds: string[]): Promise<Map<string, { total: number; pending: number }>> {
+      if (flatIds.length === 0) return new Map();
+      const rows = await db
+        .select({
+          flatId: interests.flatId,
+          total: count(),
+          pending: sql<number>`count(*) filter (where ${interests.status} = 'pending')`.mapWith(Number),
+        })
+        .from(interests)
+        .where(inArray(interests.flatId, flatIds))
+        .groupBy(interests.flatId);
+      return new Map(rows.map((r) => [r.flatId, { total: r.total, pending: r.pending }]));
+    },
+
     /** A new pending interest; undefined when this student already has one in this request. */
     async addInterest(
       executor: DbExecutor,
@@ -306,25 +321,38 @@ export function createFlatStore(db: Db) {
       return rows as InterestRecord[];
     },
 
-    /** The owner's answer to an interest in this request; undefined when it is not one of its interests. */
+    /**
+     * The owner's answer to an interest in this request, in `tx` (the row locked first): the interest
+     * after it and the status it had before; undefined when it is not one of its interests.
+     */
     async decideInterest(
+      executor: DbExecutor,
       flatId: string,
       interestId: string,
       status: 'accepted' | 'declined',
       at: Date,
-    ): Promise<InterestRecord | undefined> {
+    ): Promise<{ interest: InterestRecord; before: InterestStatus } | undefined> {
       if (!isUuid(interestId)) return undefined;
-      const [row] = await db
+      const [current] = await executor
+        .select({ status: interests.status })
+        .from(interests)
+        .where(and(eq(interests.id, interestId), eq(interests.flatId, flatId)))
+        .for('update');
+      if (!current) return undefined;
+      const [row] = await executor
         .update(interests)
         .set({ status, decidedAt: at })
         .where(and(eq(interests.id, interestId), eq(interests.flatId, flatId)))
         .returning();
       if (!row) return undefined;
-      const [member] = await db
+      const [member] = await executor
         .select({ name: members.name })
         .from(members)
         .where(eq(members.userId, row.userId));
-      return { ...(row as Omit<InterestRecord, 'userName'>), userName: member?.name ?? null };
+      return {
+        interest: { ...(row as Omit<InterestRecord, 'userName'>), userName: member?.name ?? null },
+        before: current.status as InterestStatus,
+      };
     },
 
     /** Every interest one student showed, oldest first (their data export). */

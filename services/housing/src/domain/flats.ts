@@ -36,12 +36,20 @@ export interface FlatPage {
 }
 
 /** The events the housing rules emit (its service definition produces them). */
-export type FlatEvent = 'housing.flat.requested' | 'housing.flat.deleted' | 'housing.content.changed';
+export type FlatEvent =
+  | 'housing.flat.requested'
+  | 'housing.flat.deleted'
+  | 'housing.content.changed'
+  | 'housing.interest.created'
+  | 'housing.interest.answered';
 /** What a deletion emits, the owner's or a moderator's. */
 export type FlatDeletionEvent = 'housing.flat.deleted' | 'housing.content.changed';
 
 /** The viewer's own interest in a request, if any (its status decides an on-request contact). */
 type ViewerInterest = { id: string; status: FlatInterest['status'] } | undefined;
+/** How many interests a request has and how many wait for an answer (its owner's answers only). */
+type InterestCounts = { total: number; pending: number };
+const NO_INTERESTS: InterestCounts = { total: 0, pending: 0 };
 
 /**
  * Whether the viewer gets the contact: never a guest (DESIGN §4); every signed-in user when its
@@ -56,13 +64,14 @@ const seesContact = (record: FlatRecord, viewer: AuthUser | undefined, interest:
 
 /**
  * What a viewer may see of a request: its contact as `seesContact` says (for anyone else the field
- * is not in the answer at all). Why a moderator hid it goes to its owner alone (public answers
- * never hold a hidden request).
+ * is not in the answer at all). Why a moderator hid it and how many students showed interest go to
+ * its owner alone (public answers never hold a hidden request).
  */
 const toFlat = (
   record: FlatRecord,
   viewer: AuthUser | undefined,
   interest?: ViewerInterest,
+  counts: InterestCounts = NO_INTERESTS,
 ): FlatRequest => ({
   _id: record.id,
   userId: record.userId,
@@ -83,6 +92,7 @@ const toFlat = (
   expiresAt: record.expiresAt.toISOString(),
   contactVisibility: record.contactVisibility,
   ...(interest ? { myInterest: { _id: interest.id, status: interest.status } } : {}),
+  ...(viewer?.id === record.userId ? { interestCounts: counts } : {}),
   ...(record.moderation === 'hidden' && viewer?.id === record.userId
     ? { moderation: { state: 'hidden' as const, reason: record.moderationReason ?? '' } }
     : {}),
@@ -168,13 +178,20 @@ export function createFlats(deps: { db: Db; transact: Transact<FlatEvent>; now: 
           found.flats.map((f) => f.id),
         )
       : new Map<string, NonNullable<ViewerInterest>>();
+    const counts = await store.interestCountsOf(
+      viewer ? found.flats.filter((f) => f.userId === viewer.id).map((f) => f.id) : [],
+    );
     return {
-      flats: found.flats.map((f) => toFlat(f, viewer, mine.get(f.id))),
+      flats: found.flats.map((f) => toFlat(f, viewer, mine.get(f.id), counts.get(f.id))),
       page: query.page,
       pages: pageCount(found.total, query.limit),
       total: found.total,
     };
   };
+
+  /** One of the owner's own requests as they see it: with how many students showed interest. */
+  const ownersView = async (record: FlatRecord, owner: AuthUser): Promise<FlatRequest> =>
+    toFlat(record, owner, undefined, (await store.interestCountsOf([record.id])).get(record.id));
 
   return {
     /** Everyone's open requests (not filled, not expired), filtered; contact details only for a signed-in viewer. */
@@ -221,7 +238,7 @@ export function createFlats(deps: { db: Db; transact: Transact<FlatEvent>; now: 
       flat: FlatRecord,
       body: z.output<typeof UpdateFlatRequest>,
     ): Promise<FlatRequest> {
-      return deps.transact(async (tx, emit) => {
+      const edited = await deps.transact(async (tx, emit) => {
         const row = await store.update(tx, flat.id, changesOf(body), deps.now());
         if (!row) throw AppError.notFound(FLAT_MESSAGES.notFound);
         const authorName = flat.userName ?? user.name;
@@ -229,8 +246,9 @@ export function createFlats(deps: { db: Db; transact: Transact<FlatEvent>; now: 
           'housing.content.changed',
           snapshotOf(row, authorName, 'edited', row.version, row.editedAt ?? deps.now()),
         );
-        return toFlat({ ...row, userName: flat.userName }, user);
+        return { ...row, userName: flat.userName };
       });
+      return ownersView(edited, user);
     },
 
     /**
@@ -240,14 +258,14 @@ export function createFlats(deps: { db: Db; transact: Transact<FlatEvent>; now: 
     async setFilled(user: AuthUser, flat: FlatRecord, filled: boolean): Promise<FlatRequest> {
       const row = await store.setState(deps.db, flat.id, { filled });
       if (!row) throw AppError.notFound(FLAT_MESSAGES.notFound);
-      return toFlat({ ...row, userName: flat.userName }, user);
+      return ownersView({ ...row, userName: flat.userName }, user);
     },
 
     /** Its owner renews it: it expires 60 days from now (back in the public list if it had expired). */
     async renew(user: AuthUser, flat: FlatRecord): Promise<FlatRequest> {
       const row = await store.setState(deps.db, flat.id, { expiresAt: flatExpiryFrom(deps.now()) });
       if (!row) throw AppError.notFound(FLAT_MESSAGES.notFound);
-      return toFlat({ ...row, userName: flat.userName }, user);
+      return ownersView({ ...row, userName: flat.userName }, user);
     },
 
     /**
@@ -262,7 +280,7 @@ export function createFlats(deps: { db: Db; transact: Transact<FlatEvent>; now: 
       if (flat.userId === user.id) throw AppError.forbidden(FLAT_MESSAGES.interestOwnFlat, 'OWN_FLAT');
       if (flat.filled || flat.expiresAt.getTime() <= deps.now().getTime())
         throw AppError.conflict(FLAT_MESSAGES.interestNotOpen, 'FLAT_NOT_OPEN');
-      return deps.transact(async (tx) => {
+      return deps.transact(async (tx, emit) => {
         await store.addMemberIfUnknown(tx, { userId: user.id, name: user.name, isTeacher: user.isTeacher });
         const row = await store.addInterest(tx, {
           flatId: flat.id,
@@ -271,6 +289,15 @@ export function createFlats(deps: { db: Db; transact: Transact<FlatEvent>; now: 
           createdAt: deps.now(),
         });
         if (!row) throw AppError.conflict(FLAT_MESSAGES.interestAlready, 'ALREADY_INTERESTED');
+        // The owner is told who and which request; never the message (it may hold a phone number).
+        await emit('housing.interest.created', {
+          interestId: row.id,
+          flatId: flat.id,
+          ownerId: flat.userId,
+          studentId: user.id,
+          studentName: user.name,
+          flatName: flat.name,
+        });
         return toInterest({ ...row, userName: user.name });
       });
     },
@@ -280,15 +307,31 @@ export function createFlats(deps: { db: Db; transact: Transact<FlatEvent>; now: 
       return (await store.interestsIn(flat.id)).map(toInterest);
     },
 
-    /** The owner's answer to one interest in their request: accepted shows that student the contact. */
+    /**
+     * The owner's answer to one interest in their request: accepted shows that student the contact.
+     * The student is told when the answer changes (the same answer twice tells them nothing new).
+     */
     async decideInterest(
+      owner: AuthUser,
       flat: FlatRecord,
       interestId: string,
       body: z.output<typeof DecideInterestRequest>,
     ): Promise<FlatInterest> {
-      const row = await store.decideInterest(flat.id, interestId, body.status, deps.now());
-      if (!row) throw AppError.notFound(FLAT_MESSAGES.interestNotFound);
-      return toInterest(row);
+      return deps.transact(async (tx, emit) => {
+        const decided = await store.decideInterest(tx, flat.id, interestId, body.status, deps.now());
+        if (!decided) throw AppError.notFound(FLAT_MESSAGES.interestNotFound);
+        if (decided.before !== body.status)
+          await emit('housing.interest.answered', {
+            interestId: decided.interest.id,
+            flatId: flat.id,
+            ownerId: owner.id,
+            ownerName: flat.userName ?? owner.name,
+            studentId: decided.interest.userId,
+            flatName: flat.name,
+            status: body.status,
+          });
+        return toInterest(decided.interest);
+      });
     },
 
     /**

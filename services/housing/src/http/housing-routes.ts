@@ -244,11 +244,11 @@ export function createHousingRoutes({ flats }: { flats: Flats }): AnyRoute[] {
       response: { description: 'The interest as answered', body: FlatInterestResponse },
       errors: { 403: 'Not the owner', 404: 'No such flat request or interest' },
       handler: async ({ req, params, body }) => {
-        const { resource } = await ownedFlat(req, params.id, FLAT_MESSAGES.notOwnerInterests);
+        const { user, resource } = await ownedFlat(req, params.id, FLAT_MESSAGES.notOwnerInterests);
         return {
           success: true as const,
           message: FLAT_MESSAGES.interestDecided(body.status),
-          data: await flats.decideInterest(resource, params.interestId, body),
+          data: await flats.decideInterest(user, resource, params.interestId, body),
         };
       },
     }),

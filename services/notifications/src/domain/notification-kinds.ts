@@ -56,6 +56,8 @@ export const FEEDING_EVENTS = [
   'moderation.content.hidden',
   'moderation.content.deleted',
   'moderation.content.restored',
+  'housing.interest.created',
+  'housing.interest.answered',
 ] as const;
 export type FeedingEvent = (typeof FEEDING_EVENTS)[number];
 
@@ -377,7 +379,54 @@ export const KIND_DECLARATIONS: { readonly [K in NotificationKind]: KindDeclarat
       },
     },
   },
+
+  'housing.interest': {
+    precedence: 10,
+    feeds: {
+      'housing.interest.created': {
+        // Who and which request, never the student's message (it may hold their phone number).
+        actor: (i) => i.studentId,
+        drafts: (i) => [
+          {
+            userId: i.ownerId,
+            groupKey: `interest:${i.flatId}`,
+            text: `${i.studentName} is interested in your room “${i.flatName}”`,
+            groupedText: (count: number) =>
+              `${plural(count, 'student is', 'students are')} interested in your room “${i.flatName}”`,
+            link: ownRoomLink(i.flatId),
+            actorName: i.studentName,
+          },
+        ],
+      },
+    },
+  },
+
+  'housing.answer': {
+    precedence: 10,
+    feeds: {
+      'housing.interest.answered': {
+        // The contact itself stays in the housing service: the card shows it to the accepted student.
+        actor: (a) => a.ownerId,
+        drafts: (a) => [
+          {
+            userId: a.studentId,
+            groupKey: null,
+            text:
+              a.status === 'accepted'
+                ? `${a.ownerName} accepted your interest in “${a.flatName}”: their contact is on the card`
+                : `${a.ownerName} declined your interest in “${a.flatName}”`,
+            link: roomLink(a.flatId),
+            actorName: a.ownerName,
+          },
+        ],
+      },
+    },
+  },
 };
+
+/** A room request its owner manages (My Room Requests, where its interests are) and as others see it. */
+const ownRoomLink = (flatId: string) => `/roomfinder/myroomrequest#flat-${encodeURIComponent(flatId)}`;
+const roomLink = (flatId: string) => `/roomfinder#flat-${encodeURIComponent(flatId)}`;
 
 /** The declared kinds, the one that wins a tie in precedence first. */
 const BY_PRECEDENCE = (Object.keys(KIND_DECLARATIONS) as NotificationKind[]).sort(
