@@ -93,6 +93,8 @@ describe('POST /api/flat', () => {
         filled: false,
         expiresAt: expect.any(String),
         contactVisibility: 'signed-in',
+        // Its owner's answer: how many students showed interest (none yet).
+        interestCounts: { total: 0, pending: 0 },
       },
     });
   });
