@@ -70,7 +70,15 @@ export const SERVICES: ReadonlyArray<RegisteredService> = [
   { definition: communityService, main: 'services/community/src/main.ts', port: 4004 },
   { definition: careersService, main: 'services/careers/src/main.ts', port: 4005 },
   { definition: housingService, main: 'services/housing/src/main.ts', port: 4006 },
-  { definition: eventsService, main: 'services/events/src/main.ts', port: 4007 },
+  {
+    definition: eventsService,
+    main: 'services/events/src/main.ts',
+    port: 4007,
+    // Calendar entries (.ics) link to the event on it and name its host in their UIDs.
+    composeEnvironment: {
+      PUBLIC_ORIGIN: '${PUBLIC_ORIGIN:?set PUBLIC_ORIGIN in .env (the https:// address users open)}',
+    },
+  },
   {
     definition: notificationsService,
     main: 'services/notifications/src/main.ts',

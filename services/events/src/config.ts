@@ -19,6 +19,21 @@ export const EventsConfig = z.object({
     .describe(
       'Megabytes of stored poster variants one user may add in any 24 hours; then 429 UPLOAD_QUOTA_EXCEEDED with Retry-After.',
     ),
+  PUBLIC_ORIGIN: z
+    .preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z
+        .url({
+          protocol: /^https?$/,
+          error: 'PUBLIC_ORIGIN must be an http(s) origin (https://campus.example)',
+        })
+        .refine((value) => new URL(value).pathname === '/', 'PUBLIC_ORIGIN must be an origin, without a path')
+        .transform((value) => new URL(value).origin)
+        .default('http://localhost:8080'),
+    )
+    .describe(
+      'The origin users open (https://campus.example): calendar entries (.ics) link to their event on it, and their UIDs end with its host.',
+    ),
   ANNOUNCE_CHECK_MS: z.coerce
     .number()
     .int()

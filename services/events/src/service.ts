@@ -8,6 +8,7 @@ import { EventsConfig } from './config';
 import { blobs, idempotencyKeys, inbox, outbox } from './data/schema';
 import { createAnnounceExistingJob } from './domain/announce-existing';
 import { createCampusEvents } from './domain/campus-events';
+import { createEventRemindersJob } from './domain/event-reminders';
 import { createExpireEventsJob } from './domain/expire-events';
 import { createEventsPersonalData } from './domain/personal-data';
 import { createPosterQuota } from './domain/poster-quota';
@@ -22,6 +23,9 @@ import { createEventRoutes } from './http/event-routes';
  * (hide, restore, delete) about events; events posted before moderation existed are announced to it
  * once by a job (domain/announce-existing.ts). What it holds about a person is exported and, when their
  * account is deleted (identity.user.deleted, handled by the kit), removed: domain/personal-data.ts.
+ * Students answer going or interested (a waitlist past the capacity); those going are reminded a day
+ * and an hour before the start (events.event.reminder, domain/event-reminders.ts); every dated event
+ * is a calendar entry (.ics), and the upcoming ones a campus feed (http/event-calendar.ts).
  */
 export const eventsService = defineService({
   name: 'events',
@@ -29,7 +33,7 @@ export const eventsService = defineService({
   configSchema: EventsConfig,
   migrationsFolder: path.join(__dirname, '..', 'migrations'),
   consumes: [...MODERATION_DECISION_EVENTS, 'identity.user.deleted'],
-  produces: ['events.event.posted', 'events.content.changed'],
+  produces: ['events.event.posted', 'events.content.changed', 'events.event.reminder'],
   outbox,
   inbox,
   idempotencyKeys,
@@ -40,9 +44,14 @@ export const eventsService = defineService({
     });
     const campusEvents = createCampusEvents({ db, transact, now, quota });
     return {
-      routes: createEventRoutes({ campusEvents, posters: createPostgresBlobStore({ db, table: blobs }) }),
+      routes: createEventRoutes({
+        campusEvents,
+        posters: createPostgresBlobStore({ db, table: blobs }),
+        publicOrigin: config.PUBLIC_ORIGIN,
+      }),
       jobs: [
         createExpireEventsJob({ db, logger, now }),
+        createEventRemindersJob({ db, logger, now }),
         createAnnounceExistingJob({ db, logger, now, checkEveryMs: config.ANNOUNCE_CHECK_MS }),
       ],
       eventHandlers: defineEventHandlers(

@@ -40,6 +40,14 @@ export interface ListEventsQuery {
   when?: 'upcoming' | 'past';
 }
 
+export interface GetEventsCalendarAnswer {
+  [k: string]: unknown;
+}
+
+export interface GetEventCalendarEntryAnswer {
+  [k: string]: unknown;
+}
+
 export interface ExportEventAttendeesAnswer {
   [k: string]: unknown;
 }
@@ -87,6 +95,25 @@ export const eventsApi = {
     body: undefined;
     response: z.output<typeof AllEventsResponse>;
   }>({ operationId: 'listEvents', method: 'GET', path: '/api/event/allevents', access: 'public' }),
+  /** GET /api/event/calendar.ics: The campus calendar to subscribe to (iCalendar, RFC 5545; text/calendar): upcoming dated events, soonest first, at most 200, times in UTC; hidden events are never in it. Cached 5 minutes, with an ETag */
+  getEventsCalendar: operation<{
+    params: undefined;
+    query: undefined;
+    body: undefined;
+    response: GetEventsCalendarAnswer;
+  }>({ operationId: 'getEventsCalendar', method: 'GET', path: '/api/event/calendar.ics', access: 'public' }),
+  /** GET /api/event/events/:id.ics: Add to calendar: one event as an iCalendar file (RFC 5545; text/calendar, an attachment named after its title), times in UTC. Cached 5 minutes, with an ETag */
+  getEventCalendarEntry: operation<{
+    params: { id: string };
+    query: undefined;
+    body: undefined;
+    response: GetEventCalendarEntryAnswer;
+  }>({
+    operationId: 'getEventCalendarEntry',
+    method: 'GET',
+    path: '/api/event/events/:id.ics',
+    access: 'public',
+  }),
   /** GET /api/event/events/:id: One live event (what `/events?event=<id>` opens). A hidden event: only its author, with `moderation: { state: hidden, reason }` */
   getEvent: operation<{
     params: { id: string };

@@ -1,7 +1,15 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@campus/service-kit/db';
 import { publiclyVisible } from '@campus/service-kit/moderated-content';
-import { blobs, eventRsvps, events, eventViews, posters, type StoredPosterVariant } from './schema';
+import {
+  blobs,
+  eventReminders,
+  eventRsvps,
+  events,
+  eventViews,
+  posters,
+  type StoredPosterVariant,
+} from './schema';
 
 /** One viewer on one day, as `event_views` keys them (see the table). */
 export interface EventViewer {
@@ -206,6 +214,92 @@ export function createEventStore(db: DbExecutor) {
         .offset(after ? 0 : window.offset);
     },
 
+    /**
+     * The campus calendar (issue 27): live, visible, dated events that have not ended, soonest start
+     * first, at most `limit` (the public list's visibility: hidden and deleted events are never in it).
+     */
+    async calendar(
+      executor: DbExecutor,
+      window: { since: Date; now: Date; limit: number },
+    ): Promise<EventRecord[]> {
+      return executor
+        .select(eventColumns)
+        .from(events)
+        .innerJoin(posters, eq(posters.id, events.posterId))
+        .where(
+          and(
+            liveAfter(window.since),
+            publiclyVisible(events),
+            isNotNull(events.startsAt),
+            sql`${events.endsAt} > ${at(window.now)}`,
+          ),
+        )
+        .orderBy(asc(events.startsAt), asc(events.id))
+        .limit(window.limit);
+    },
+
+    /**
+     * Live, visible events whose `reminder` is due at `now` and not yet sent for their start, soonest
+     * first, at most `limit`: due from `leadMs` before the start until `until` before it (the 24 h
+     * reminder gives way to the 1 h one), for events posted at least `postedAheadMs` before the start
+     * (an event posted 10 hours ahead gets no day-ahead reminder).
+     */
+    async dueReminders(
+      executor: DbExecutor,
+      due: {
+        since: Date;
+        now: Date;
+        reminder: '24h' | '1h';
+        leadMs: number;
+        untilMs: number;
+        postedAheadMs: number;
+        limit: number;
+      },
+    ): Promise<Array<{ id: string; title: string | null; startsAt: Date }>> {
+      const rows = await executor
+        .select({ id: events.id, title: events.title, startsAt: events.startsAt })
+        .from(events)
+        .where(
+          and(
+            liveAfter(due.since),
+            publiclyVisible(events),
+            sql`${events.startsAt} > ${at(new Date(due.now.getTime() + due.untilMs))}`,
+            sql`${events.startsAt} <= ${at(new Date(due.now.getTime() + due.leadMs))}`,
+            sql`${events.createdAt} <= ${events.startsAt} - ${`${due.postedAheadMs} milliseconds`}::interval`,
+            sql`not exists (select 1 from ${eventReminders} where ${eventReminders.eventId} = ${events.id} and ${eventReminders.window} = ${due.reminder} and ${eventReminders.startsAt} = ${events.startsAt})`,
+          ),
+        )
+        .orderBy(asc(events.startsAt), asc(events.id))
+        .limit(due.limit);
+      return rows.flatMap((r) => (r.startsAt ? [{ ...r, startsAt: r.startsAt }] : []));
+    },
+
+    /** Who is going to each of these events (not waitlisted, not interested), in the order they answered. */
+    async goingTo(executor: DbExecutor, ids: string[]): Promise<Map<string, string[]>> {
+      const going = new Map<string, string[]>(ids.map((id) => [id, []]));
+      if (ids.length === 0) return going;
+      const rows = await executor
+        .select({ eventId: eventRsvps.eventId, userId: eventRsvps.userId })
+        .from(eventRsvps)
+        .where(and(inArray(eventRsvps.eventId, ids), eq(eventRsvps.status, 'going')))
+        .orderBy(eventRsvps.eventId, eventRsvps.seq);
+      for (const row of rows) going.get(row.eventId)?.push(row.userId);
+      return going;
+    },
+
+    /** Records a reminder as sent; false when it already was (its row decides, once per event, window and start). */
+    async recordReminder(
+      executor: DbExecutor,
+      row: { eventId: string; window: '24h' | '1h'; startsAt: Date; going: number; sentAt: Date },
+    ): Promise<boolean> {
+      const inserted = await executor
+        .insert(eventReminders)
+        .values(row)
+        .onConflictDoNothing()
+        .returning({ eventId: eventReminders.eventId });
+      return inserted.length > 0;
+    },
+
     async insertPoster(
       executor: DbExecutor,
       poster: { key: string; uploadedBy: string; variants: StoredPosterVariant[]; createdAt: Date },
@@ -376,6 +470,7 @@ export function createEventStore(db: DbExecutor) {
       await executor.delete(events).where(eq(events.id, event.id));
       await executor.delete(eventViews).where(eq(eventViews.eventId, event.id));
       await executor.delete(eventRsvps).where(eq(eventRsvps.eventId, event.id));
+      await executor.delete(eventReminders).where(eq(eventReminders.eventId, event.id));
       await deletePosters(executor, [event.posterId]);
     },
 
@@ -453,6 +548,7 @@ export function createEventStore(db: DbExecutor) {
         const ids = gone.map((e) => e.id);
         await executor.delete(eventViews).where(inArray(eventViews.eventId, ids));
         await executor.delete(eventRsvps).where(inArray(eventRsvps.eventId, ids));
+        await executor.delete(eventReminders).where(inArray(eventReminders.eventId, ids));
       }
       const views = await executor
         .delete(eventViews)
@@ -522,6 +618,7 @@ export function createEventStore(db: DbExecutor) {
         const ids = expired.map((e) => e.id);
         await executor.delete(events).where(inArray(events.id, ids));
         await executor.delete(eventRsvps).where(inArray(eventRsvps.eventId, ids));
+        await executor.delete(eventReminders).where(inArray(eventReminders.eventId, ids));
       }
       const candidates = await executor
         .select({ id: posters.id })

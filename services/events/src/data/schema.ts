@@ -127,6 +127,25 @@ export const eventRsvps = eventsSchema.table(
   ],
 );
 
+/**
+ * The reminders sent (issue 27): one row per event, window ('24h' or '1h') and start, written by
+ * the reminder job in the same transaction as the events.event.reminder it puts in the outbox, so
+ * each goes out once whatever runs it twice; an event moved to another start is reminded of it
+ * again. No foreign key: the event's delete removes its rows in the same transaction.
+ */
+export const eventReminders = eventsSchema.table(
+  'event_reminders',
+  {
+    eventId: uuid('event_id').notNull(),
+    window: text('reminder_window', { enum: ['24h', '1h'] }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** How many were going (and told) when it went out. */
+    going: integer('going').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.window, t.startsAt] })],
+);
+
 export const blobs = blobTable(eventsSchema);
 export const scheduledJobs = scheduledJobTable(eventsSchema);
 export const outbox = outboxTable(eventsSchema);

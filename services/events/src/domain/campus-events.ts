@@ -11,6 +11,7 @@ import {
   type UpdateEventRequest,
 } from '@campus/contracts/events-domain';
 import {
+  CALENDAR_FEED_MAX,
   EVENT_LIFETIME_MS,
   EVENT_MAX_DURATION_DAYS,
   EVENT_MAX_LEAD_DAYS,
@@ -99,6 +100,38 @@ const toEvent = (record: EventRecord): CampusEvent => ({
     ? { moderation: { state: 'hidden' as const, reason: record.moderationReason ?? '' } }
     : {}),
 });
+
+/** A dated event as a calendar holds it (http/event-calendar.ts writes it as iCalendar). */
+export interface CalendarEntry {
+  id: string;
+  title: string;
+  description: string | null;
+  registerLink: string;
+  venue: string | null;
+  startsAt: Date;
+  endsAt: Date;
+  createdAt: Date;
+  /** Its last edit, or its posting: the entry's DTSTAMP and LAST-MODIFIED. */
+  updatedAt: Date;
+  /** One more at each edit and moderation change: a calendar takes the higher SEQUENCE as the newer entry. */
+  sequence: number;
+}
+
+const toCalendarEntry = (record: EventRecord): CalendarEntry | undefined =>
+  record.startsAt && record.endsAt
+    ? {
+        id: record.id,
+        title: record.title ?? EVENTS_MESSAGES.untitled,
+        description: record.description,
+        registerLink: record.registerLink,
+        venue: record.venue,
+        startsAt: record.startsAt,
+        endsAt: record.endsAt,
+        createdAt: record.createdAt,
+        updatedAt: record.editedAt ?? record.createdAt,
+        sequence: record.version,
+      }
+    : undefined;
 
 /**
  * The event as moderators read it (`events.content.changed`): its title, and as text its
@@ -483,6 +516,29 @@ export function createCampusEvents(deps: {
     },
 
     /** The counts and where this student stands (their RSVP button). 404 for no live, visible event. */
+    /**
+     * One event's calendar entry (issue 27): a live event the public list shows (hidden: 404 for
+     * everyone, its author too, since a calendar file is kept and shared) that has dates (undated:
+     * 404 EVENT_UNDATED, nothing to put in a calendar).
+     */
+    async calendarEntry(id: string): Promise<CalendarEntry> {
+      const record = await find(deps.db, id);
+      if (!record || record.moderation === 'hidden') throw notFound();
+      const entry = toCalendarEntry(record);
+      if (!entry) throw AppError.notFound(EVENTS_MESSAGES.calendarUndated, 'EVENT_UNDATED');
+      return entry;
+    },
+
+    /** The campus feed: upcoming (not ended) dated events the public list shows, soonest first, at most CALENDAR_FEED_MAX. */
+    async calendarFeed(): Promise<CalendarEntry[]> {
+      const records = await store.calendar(deps.db, {
+        since: liveSince(),
+        now: deps.now(),
+        limit: CALENDAR_FEED_MAX,
+      });
+      return records.flatMap((record) => toCalendarEntry(record) ?? []);
+    },
+
     async rsvpOf(user: AuthUser, id: string): Promise<RsvpAnswer> {
       const event = await find(deps.db, id);
       if (!event || event.moderation === 'hidden') throw notFound();

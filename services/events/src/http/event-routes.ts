@@ -26,6 +26,7 @@ import type { BlobStore } from '@campus/service-kit/uploads/blob-store';
 import { sendBlob } from '@campus/service-kit/uploads/serve-blob';
 import type { CampusEvents } from '../domain/campus-events';
 import { attendeesCsv } from './attendees-csv';
+import { calendarFilename, eventsCalendar, sendCalendar } from './event-calendar';
 
 /** The organiser check of the attendee list: 401 for a guest, 404 for no live event, 403 NOT_OWNER. */
 const organiserOf = (campusEvents: CampusEvents, req: Parameters<typeof requireOwner>[0], id: string) =>
@@ -49,9 +50,12 @@ const ownerOf = (campusEvents: CampusEvents, req: Parameters<typeof requireOwner
 export function createEventRoutes({
   campusEvents,
   posters,
+  publicOrigin,
 }: {
   campusEvents: CampusEvents;
   posters: BlobStore;
+  /** The origin users open: calendar entries link to it and name its host in their UIDs. */
+  publicOrigin: string;
 }): AnyRoute[] {
   return [
     defineRoute({
@@ -135,6 +139,38 @@ export function createEventRoutes({
         const page = await campusEvents.page(query);
         if (page.nextCursor) res.set('X-Next-Cursor', page.nextCursor);
         return page.events;
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/event/calendar.ics',
+      operationId: 'getEventsCalendar',
+      summary:
+        'The campus calendar to subscribe to (iCalendar, RFC 5545; text/calendar): upcoming dated events, soonest first, at most 200, times in UTC; hidden events are never in it. Cached 5 minutes, with an ETag',
+      access: 'public',
+      response: { description: 'text/calendar: a VCALENDAR with a VEVENT per event', body: z.any() },
+      handler: async ({ res }) =>
+        sendCalendar(
+          res,
+          eventsCalendar(await campusEvents.calendarFeed(), { publicOrigin, name: 'Campus Connect events' }),
+        ),
+    }),
+    // Before /api/event/events/:id, which would take `<id>.ics` as an id.
+    defineRoute({
+      method: 'get',
+      path: '/api/event/events/:id.ics',
+      operationId: 'getEventCalendarEntry',
+      summary:
+        'Add to calendar: one event as an iCalendar file (RFC 5545; text/calendar, an attachment named after its title), times in UTC. Cached 5 minutes, with an ETag',
+      access: 'public',
+      request: { params: EventIdParams },
+      response: { description: 'text/calendar: a VCALENDAR with the event’s VEVENT', body: z.any() },
+      errors: {
+        404: 'No live event has this id, it is hidden, or it has no dates (EVENT_UNDATED)',
+      },
+      handler: async ({ params, res }) => {
+        const entry = await campusEvents.calendarEntry(params.id);
+        sendCalendar(res, eventsCalendar([entry], { publicOrigin }), calendarFilename(entry.title));
       },
     }),
     defineRoute({
