@@ -21,6 +21,14 @@ import type { IServiceAccount } from 'kubernetes-models/v1/ServiceAccount';
 import { stringify } from 'yaml';
 import type { RegisteredRemote, RegisteredService } from '../../local/src/service-registry';
 import { brokerDefinitions, databaseName, serviceUrlVariable } from '../../local/src/topology';
+import {
+  dashboardConfigMap,
+  GATEWAY_METRICS_PORT,
+  grafanaDashboard,
+  MONITORING,
+  prometheusRule,
+  serviceMonitor,
+} from './monitoring';
 import { RABBITMQ_API, type RabbitmqObject } from './rabbitmq-models';
 
 /**
@@ -142,7 +150,13 @@ function container(name: string, tier: Tier, env: IEnvVar[]): IContainer {
     name,
     image: `${imageName(tier === 'gateway' ? 'gateway' : name)}:${version()}`,
     imagePullPolicy: 'IfNotPresent',
-    ports: [{ name: 'http', containerPort: PORT, protocol: 'TCP' }],
+    ports: [
+      { name: 'http', containerPort: PORT, protocol: 'TCP' },
+      // The gateway serves its metrics apart from the public port (METRICS_PORT); a service on its own.
+      ...(tier === 'gateway'
+        ? [{ name: 'metrics', containerPort: GATEWAY_METRICS_PORT, protocol: 'TCP' as const }]
+        : []),
+    ],
     env,
     resources: RESOURCES[tier],
     securityContext: CONTAINER_SECURITY,
@@ -203,7 +217,12 @@ function workload(name: string, tier: Tier, env: IEnvVar[], migrate: boolean): O
     metadata: { name, labels: labels(name, tier) },
     spec: {
       selector: selector(name),
-      ports: [{ name: 'http', port: PORT, targetPort: 'http', protocol: 'TCP' }],
+      ports: [
+        { name: 'http', port: PORT, targetPort: 'http', protocol: 'TCP' },
+        ...(tier === 'gateway'
+          ? [{ name: 'metrics', port: GATEWAY_METRICS_PORT, targetPort: 'metrics', protocol: 'TCP' }]
+          : []),
+      ],
     },
   };
   const budget: IPodDisruptionBudget = {
@@ -329,6 +348,7 @@ function gatewayEnv(
     { name: 'PUBLIC_ORIGIN', valueFrom: configRef('PUBLIC_ORIGIN') },
     { name: 'TRUST_PROXY', value: '1' }, // the ingress controller is the one proxy in front
     { name: 'HTTPS_ONLY', value: 'true' },
+    { name: 'METRICS_PORT', value: String(GATEWAY_METRICS_PORT) },
     ...services.map(({ definition: { name } }) => ({
       name: serviceUrlVariable(name),
       value: `http://${name}:${PORT}`,
@@ -496,6 +516,13 @@ const inNamespace = (ns: string): INetworkPolicyPeer => ({
   namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': ns } },
 });
 const tcp = (...ports: number[]) => ports.map((port) => ({ protocol: 'TCP' as const, port }));
+/** Prometheus's pods (in their namespace), the only other peer that reaches a workload: to scrape it. */
+const scrapedBy = (port: number) => ({
+  from: [
+    { ...inNamespace(MONITORING.namespace), podSelector: { matchLabels: { ...MONITORING.prometheusPods } } },
+  ],
+  ports: tcp(port),
+});
 const policy = (name: string, spec: INetworkPolicy['spec']): INetworkPolicy => ({
   apiVersion: 'networking.k8s.io/v1',
   kind: 'NetworkPolicy',
@@ -531,7 +558,10 @@ function networkPolicies(
     policy('gateway', {
       ...podsOf('gateway'),
       policyTypes: ['Ingress', 'Egress'],
-      ingress: [{ from: [inNamespace(NAMESPACES.ingress)], ports: tcp(PORT) }],
+      ingress: [
+        { from: [inNamespace(NAMESPACES.ingress)], ports: tcp(PORT) },
+        scrapedBy(GATEWAY_METRICS_PORT),
+      ],
       egress: [{ to: [...names, ...webs].map((n) => podsOf(n)), ports: tcp(PORT) }],
     }),
     ...webs.map((web) =>
@@ -545,7 +575,7 @@ function networkPolicies(
       policy(name, {
         ...podsOf(name),
         policyTypes: ['Ingress', 'Egress'],
-        ingress: [{ from: [podsOf('gateway')], ports: tcp(PORT) }],
+        ingress: [{ from: [podsOf('gateway')], ports: tcp(PORT) }, scrapedBy(PORT)],
         egress: [
           { to: [{ podSelector: { matchLabels: OPERATOR_POD_LABELS.pooler } }], ports: tcp(5432) },
           { to: [{ podSelector: { matchLabels: OPERATOR_POD_LABELS.broker } }], ports: tcp(5672) },
@@ -639,15 +669,19 @@ export function kubernetesManifests(
     'gateway.yaml': [
       ...workload('gateway', 'gateway', gatewayEnv(services, remotes), false),
       cpuAutoscaler('gateway', 'gateway'),
+      serviceMonitor('gateway', labels('gateway', 'gateway'), 'metrics'),
     ],
   };
   const definitions = brokerDefinitions(services);
+  // What Prometheus scrapes (each one's job label): the gateway and every service.
+  const jobs = ['gateway', ...services.map((s) => s.definition.name)];
   for (const service of services) {
     const { name, consumes } = service.definition;
     const queue = definitions.queues.find((q) => q.name === name)?.name ?? name;
     base[`service-${name}.yaml`] = [
       ...workload(name, 'service', serviceEnv(service), true),
       ...(consumes.length > 0 ? queueAutoscaler(name, queue) : [cpuAutoscaler(name, 'service')]),
+      serviceMonitor(name, labels(name, 'service'), 'http'),
     ];
   }
   for (const app of webApps(remotes)) {
@@ -667,6 +701,10 @@ export function kubernetesManifests(
     'broker-topology.yaml': topology,
     'network-policies.yaml': networkPolicies(services, remotes),
     'ingress.yaml': [ingress()],
+    'monitoring.yaml': [
+      prometheusRule(jobs, { 'app.kubernetes.io/part-of': PART_OF }),
+      dashboardConfigMap(jobs, { 'app.kubernetes.io/part-of': PART_OF }),
+    ],
   });
   const images = [
     'gateway',
@@ -687,6 +725,11 @@ export function kubernetesManifests(
       resources: Object.keys(base),
       images,
     }),
+  });
+  // The dashboard alone, for a Grafana outside the cluster (Dashboards > Import).
+  files.push({
+    file: 'monitoring/campus-connect-dashboard.json',
+    content: `${JSON.stringify(grafanaDashboard(jobs), null, 2)}\n`,
   });
   const jsonPatch = (ops: object[]) => `${HEADER}\n${stringify(ops)}`;
   // Development: one of everything (a laptop's or a test cluster's size), the same shape.

@@ -30,6 +30,10 @@ const MODELS = {
     import('@kubernetes-models/cloudnative-pg/postgresql.cnpg.io/v1/Pooler'),
   'postgresql.cnpg.io/v1/Database': () =>
     import('@kubernetes-models/cloudnative-pg/postgresql.cnpg.io/v1/Database'),
+  'monitoring.coreos.com/v1/ServiceMonitor': () =>
+    import('@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/ServiceMonitor'),
+  'monitoring.coreos.com/v1/PrometheusRule': () =>
+    import('@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PrometheusRule'),
 };
 
 const ajv = new Ajv({ allErrors: true, strict: false });

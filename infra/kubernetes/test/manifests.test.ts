@@ -13,6 +13,7 @@ import {
   OPERATOR_POD_LABELS,
   SECRET_NAME,
 } from '../src/manifests';
+import { MONITORING } from '../src/monitoring';
 
 // The manifests as committed (deploy/kubernetes), read as a cluster would get them: no cluster here,
 // so every rule a cluster would need to hold is checked on the objects themselves (ADR 0115).
@@ -98,7 +99,10 @@ describe('the Kubernetes manifests', () => {
       ...REMOTES.map((r) => `web-${r.name}`),
     ];
     for (const name of workloads) {
-      for (const kind of ['Deployment', 'Service', 'ServiceAccount', 'PodDisruptionBudget', 'NetworkPolicy'])
+      // Frontends are static files: no metrics, so no ServiceMonitor.
+      const kinds = ['Deployment', 'Service', 'ServiceAccount', 'PodDisruptionBudget', 'NetworkPolicy'];
+      if (!name.startsWith('web-')) kinds.push('ServiceMonitor');
+      for (const kind of kinds)
         expect({ name, kind, found: Boolean(named(kind, name)) }).toEqual({ name, kind, found: true });
       expect({ name, automount: named('ServiceAccount', name)!.automountServiceAccountToken }).toEqual({
         name,
@@ -341,6 +345,16 @@ describe('the Kubernetes manifests', () => {
       expect(p.spec.ingress).toEqual([
         {
           from: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } }],
+          ports: [{ protocol: 'TCP', port: 8080 }],
+        },
+        // Prometheus's pods, in their own namespace (both selectors in one peer: and), to scrape /metrics.
+        {
+          from: [
+            {
+              namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': MONITORING.namespace } },
+              podSelector: { matchLabels: MONITORING.prometheusPods },
+            },
+          ],
           ports: [{ protocol: 'TCP', port: 8080 }],
         },
       ]);
