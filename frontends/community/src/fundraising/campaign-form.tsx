@@ -126,7 +126,7 @@ export function CampaignForm({ editing }: CampaignFormProps) {
   return (
     <CreateFormPanel
       title={editing ? 'Edit campaign' : 'New campaign'}
-      guestMessage="Please log in to start a campaign."
+      guestMessage={editing ? 'Please log in to edit your campaign.' : 'Please log in to start a campaign.'}
       createForm={createForm}
     >
       <Field label="Title" required error={errors.title?.message} limit={limit('title')}>

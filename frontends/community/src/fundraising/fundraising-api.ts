@@ -4,13 +4,13 @@ import type { Campaign } from '@campus/contracts/community';
 import type { CampaignUpdate, Pledge } from '@campus/contracts/fundraising';
 import { communityApi } from '@campus/contracts/generated/community-api';
 import type { ApiClient } from '@campus/web-kit/api-client';
-import { isApiError } from '@campus/web-kit/api-error';
 import { useApiClient } from '@campus/web-kit/auth-context';
 import { communityQueryKeys } from '../community-api';
 
 /**
  * The campaign page's reads and the organiser's actions (issue 28, docs/fundraising.md). Every key
- * starts with the campaign's, so what one campaign shows is found (and refreshed) together.
+ * starts with the campaign's, so what one campaign shows is found (and refreshed) together. A 4xx
+ * (not found, not yours) is not asked again: the page client's default.
  */
 export const fundraisingKeys = {
   campaign: communityQueryKeys.campaign,
@@ -20,10 +20,6 @@ export const fundraisingKeys = {
   receipt: (id: string, pledgeId: string) =>
     [...communityQueryKeys.campaign(id), 'receipt', pledgeId] as const,
 };
-
-/** A 4xx is the service's answer (not found, not yours): asking again would get the same one. */
-const retryUnlessRefused = (count: number, error: unknown) =>
-  !(isApiError(error) && error.status >= 400 && error.status < 500) && count < 2;
 
 /** The ledger as a spreadsheet: the public route's CSV, which the service sends as an attachment. */
 export const ledgerCsvUrl = (campaignId: string) =>
@@ -47,7 +43,6 @@ export function useCampaign(campaignId: string) {
       (await api.call(communityApi.getCampaign, { params: { campaignId }, signal })).data,
     placeholderData: () =>
       queryClient.getQueryData<Campaign[]>(communityQueryKeys.campaigns)?.find((c) => c.id === campaignId),
-    retry: retryUnlessRefused,
   });
 }
 
@@ -58,7 +53,6 @@ export function useLedger(campaignId: string) {
     queryKey: fundraisingKeys.ledger(campaignId),
     queryFn: async ({ signal }) =>
       (await api.call(communityApi.getCampaignLedger, { params: { campaignId }, query: {}, signal })).data,
-    retry: retryUnlessRefused,
   });
 }
 
@@ -69,7 +63,6 @@ export function useCampaignUpdates(campaignId: string) {
     queryKey: fundraisingKeys.updates(campaignId),
     queryFn: async ({ signal }) =>
       (await api.call(communityApi.listCampaignUpdates, { params: { campaignId }, signal })).data,
-    retry: retryUnlessRefused,
   });
 }
 
@@ -81,7 +74,6 @@ export function useCampaignPledges(campaignId: string, enabled: boolean) {
     queryFn: async ({ signal }) =>
       (await api.call(communityApi.listCampaignPledges, { params: { campaignId }, signal })).data,
     enabled,
-    retry: retryUnlessRefused,
   });
 }
 
@@ -150,6 +142,5 @@ export function useReceipt(campaignId: string, pledgeId: string) {
     queryKey: fundraisingKeys.receipt(campaignId, pledgeId),
     queryFn: async ({ signal }) =>
       (await api.call(communityApi.getPledgeReceipt, { params: { campaignId, pledgeId }, signal })).data,
-    retry: retryUnlessRefused,
   });
 }
