@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import {
   CONTENT_TARGET_LABELS,
-  REPORT_REASONS,
+  reportReasonLabel,
   type ModerationAction,
 } from '@campus/contracts/moderation-rules';
 import { Badge, type BadgeTone } from '@campus/ui/badge';
@@ -32,7 +32,6 @@ const LONG_LINES = 4;
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
-const reasonName = (reason: string) => REPORT_REASONS[reason as keyof typeof REPORT_REASONS] ?? reason;
 
 /**
  * One reported item in the queue: what it is, its text, author and state, its reports and history,
@@ -182,7 +181,7 @@ function Reports({ entry }: { entry: QueueItem }) {
       <ul className={styles.reportList} aria-label="Reports">
         {entry.reports.map((report, index) => (
           <li key={`${report.createdAt} ${index}`} className={styles.report}>
-            <span className={styles.reason}>{reasonName(report.reason)}</span>
+            <span className={styles.reason}>{reportReasonLabel(report.reason)}</span>
             {report.note && (
               <span className={styles.note} dir="auto">
                 “{report.note}”

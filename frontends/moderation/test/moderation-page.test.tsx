@@ -10,6 +10,7 @@ import {
   type QueueItem,
 } from '@campus/contracts/moderation';
 import {
+  KIND_REPORT_REASONS,
   MODERATION_MESSAGES,
   MODERATION_PAGE_SIZE,
   MODERATION_REASON_MAX,
@@ -226,6 +227,20 @@ describe('/moderation: the queue', () => {
     expect(url.pathname).toBe(queuePath);
     expect(url.searchParams.get('cursor')).toBeNull();
     expect(url.searchParams.get('limit')).toBe(String(MODERATION_PAGE_SIZE));
+  });
+
+  test('when a job post is reported as expired, then its report reads "The job is closed or no longer exists"', async () => {
+    open([
+      queue([
+        entry(
+          'j1',
+          { targetType: 'job', link: '/jobs#job-j1', title: 'Razorpay: Backend Intern' },
+          { reports: [{ reason: 'expired', note: null, createdAt: ago(HOUR) }], reportCount: 1, weight: 1 },
+        ),
+      ]),
+    ]);
+    await screen.findByRole('heading', { level: 2, name: 'Razorpay: Backend Intern' });
+    expect(within(cards()[0]!).getByText(KIND_REPORT_REASONS.expired.label)).toBeInTheDocument();
   });
 
   test('when History is opened, then every version, newest first, with what changed', async () => {

@@ -46,6 +46,51 @@ export const REPORT_REASONS = {
 export type ReportReason = keyof typeof REPORT_REASONS;
 export const REPORT_REASON_NAMES = Object.keys(REPORT_REASONS) as ReportReason[];
 
+/**
+ * Reasons that fit only some kinds of item, offered for those after the general ones (before
+ * "Something else"): a job post can be closed or gone (issue 28). Each refines a general reason:
+ * the report's answer names that one in `reason` (what clients of the previous release know) and
+ * the specific one in `kindReason`; the queue shows the specific one (docs/adr/0117).
+ */
+export const KIND_REPORT_REASONS = {
+  expired: { label: 'The job is closed or no longer exists', for: ['job'], refines: 'misleading' },
+} as const satisfies Record<
+  string,
+  { label: string; for: readonly ContentTargetType[]; refines: Exclude<ReportReason, 'other'> }
+>;
+export type KindReportReason = keyof typeof KIND_REPORT_REASONS;
+export const KIND_REPORT_REASON_NAMES = Object.keys(KIND_REPORT_REASONS) as KindReportReason[];
+/** Every reason a report may give: the general ones and the kind-specific ones. */
+export type AnyReportReason = ReportReason | KindReportReason;
+export const ANY_REPORT_REASON_NAMES: AnyReportReason[] = [
+  ...REPORT_REASON_NAMES,
+  ...KIND_REPORT_REASON_NAMES,
+];
+
+const isKindReason = (reason: string): reason is KindReportReason => reason in KIND_REPORT_REASONS;
+
+/** The reasons offered for one kind of item, in the dialog's order ("Something else" last). */
+export function reportReasonsFor(targetType: ContentTargetType): AnyReportReason[] {
+  const own = KIND_REPORT_REASON_NAMES.filter((r) =>
+    (KIND_REPORT_REASONS[r].for as readonly string[]).includes(targetType),
+  );
+  return [...REPORT_REASON_NAMES.filter((r) => r !== 'other'), ...own, 'other'];
+}
+
+/** Whether a reason may be given for this kind of item (a kind-specific one only for its kinds). */
+export const reportReasonFits = (reason: AnyReportReason, targetType: ContentTargetType): boolean =>
+  !isKindReason(reason) || (KIND_REPORT_REASONS[reason].for as readonly string[]).includes(targetType);
+
+/** What a reason reads as; an unknown one (from a later release) as it is. */
+export function reportReasonLabel(reason: string): string {
+  if (isKindReason(reason)) return KIND_REPORT_REASONS[reason].label;
+  return REPORT_REASONS[reason as ReportReason] ?? reason;
+}
+
+/** The general reason a reason is, or refines (what the report's answer names in `reason`). */
+export const generalReportReason = (reason: AnyReportReason): ReportReason =>
+  isKindReason(reason) ? KIND_REPORT_REASONS[reason].refines : reason;
+
 /** The longest optional note a reporter may add. */
 export const REPORT_NOTE_MAX = 500;
 
@@ -118,6 +163,7 @@ export const MODERATION_MESSAGES = {
   ownItem: 'You cannot report what you wrote yourself. You can edit or delete it instead.',
   noSuchItem: 'That item does not exist or was removed.',
   reason: 'Please choose why you are reporting this.',
+  reasonNotForItem: 'That reason does not fit this kind of item. Please choose another.',
   noteTooLong: `Please keep the note under ${REPORT_NOTE_MAX} characters.`,
   targetType: 'Please name what you are reporting.',
   action: 'Please choose an action: hide, restore, delete, dismiss or reveal.',

@@ -8,6 +8,7 @@ import {
   MODERATION_PAGE_SIZE,
   MODERATION_REASON_MAX,
   MODERATION_REASON_MIN,
+  ANY_REPORT_REASON_NAMES,
   REPORT_NOTE_MAX,
   REPORT_REASON_NAMES,
   QUEUE_STATUSES,
@@ -30,13 +31,15 @@ const TargetId = z
   .max(100, MODERATION_MESSAGES.targetType);
 
 const ReportReasonSchema = z.enum(REPORT_REASON_NAMES, { error: MODERATION_MESSAGES.reason });
+/** What a report may give: a general reason, or one that fits only some kinds (`expired` for a job post). */
+const AnyReportReasonSchema = z.enum(ANY_REPORT_REASON_NAMES, { error: MODERATION_MESSAGES.reason });
 
 /** `POST /api/reports`: what a signed-in user reports and why (the reporter is the session's user). */
 export const ReportRequest = z
   .object({
     targetType: TargetType,
     targetId: TargetId,
-    reason: ReportReasonSchema,
+    reason: AnyReportReasonSchema,
     note: plainText(MODERATION_MESSAGES.noteTooLong)
       .trim()
       .max(REPORT_NOTE_MAX, MODERATION_MESSAGES.noteTooLong)
@@ -53,7 +56,12 @@ export const Report = z
     _id: z.string(),
     targetType: TargetType,
     targetId: z.string(),
+    /** The general reason: the one given, or the one a kind-specific reason refines. */
     reason: ReportReasonSchema,
+    kindReason: z.string().optional().meta({
+      description:
+        "The kind-specific reason given (e.g. 'expired' for a job post), absent for a general one; any name, as later releases add some",
+    }),
     note: z.string().nullable(),
     createdAt: z.string(),
   })

@@ -5,10 +5,10 @@ import {
   CONTENT_TARGET_LABELS,
   MODERATION_MESSAGES,
   REPORT_NOTE_MAX,
-  REPORT_REASON_NAMES,
-  REPORT_REASONS,
+  reportReasonLabel,
+  reportReasonsFor,
+  type AnyReportReason,
   type ContentTargetType,
-  type ReportReason,
 } from '@campus/contracts/moderation-rules';
 import { Button } from '@campus/ui/button';
 import { ConfirmDialog } from '@campus/ui/confirm-dialog';
@@ -99,7 +99,9 @@ function ReportDialog({ targetType, targetId, name, onClose, onReported }: Repor
   const api = useApiClient();
   const toast = useToast();
   const reasonsId = useId();
-  const [reason, setReason] = useState<ReportReason | null>(null);
+  // The general reasons, and the kind's own (a job post can be expired) before "Something else".
+  const reasons = reportReasonsFor(targetType);
+  const [reason, setReason] = useState<AnyReportReason | null>(null);
   const [note, setNote] = useState('');
   const [reasonMissing, setReasonMissing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -108,7 +110,7 @@ function ReportDialog({ targetType, targetId, name, onClose, onReported }: Repor
   async function send() {
     if (!reason) {
       setReasonMissing(true);
-      document.getElementById(`${reasonsId}-${REPORT_REASON_NAMES[0]}`)?.focus();
+      document.getElementById(`${reasonsId}-${reasons[0]}`)?.focus();
       return;
     }
     setBusy(true);
@@ -150,7 +152,7 @@ function ReportDialog({ targetType, targetId, name, onClose, onReported }: Repor
         aria-describedby={reasonMissing && !reason ? `${reasonsId}-error` : undefined}
       >
         <legend className={styles.legend}>Why are you reporting it?</legend>
-        {REPORT_REASON_NAMES.map((value) => (
+        {reasons.map((value) => (
           <label key={value} className={styles.reason}>
             <input
               type="radio"
@@ -161,7 +163,7 @@ function ReportDialog({ targetType, targetId, name, onClose, onReported }: Repor
               onChange={() => setReason(value)}
               className={styles.radio}
             />
-            {REPORT_REASONS[value]}
+            {reportReasonLabel(value)}
           </label>
         ))}
         {reasonMissing && !reason && (

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import { ReportResponse } from '@campus/contracts/moderation';
-import { MODERATION_MESSAGES, REPORT_REASONS } from '@campus/contracts/moderation-rules';
+import { KIND_REPORT_REASONS, MODERATION_MESSAGES, REPORT_REASONS } from '@campus/contracts/moderation-rules';
 import type { SessionUser } from '@campus/web-kit/auth-store';
 import { contractReply, errorReply, networkFailure } from '@campus/web-kit/testing/api-replies';
 import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
@@ -138,6 +138,57 @@ describe('ReportButton', () => {
       { targetType: 'post', targetId: POST_ID, reason: 'scam', note: 'Asks for a deposit' },
       { targetType: 'post', targetId: POST_ID, reason: 'scam', note: 'Asks for a deposit' },
     ]);
+  });
+
+  test('when the item is a job post, then "The job is closed or no longer exists" is offered before Something else, and sent as expired', async () => {
+    const { requests } = renderRemoteScreen(<ReportButton targetType="job" targetId="j-1" />, {
+      user: student,
+      replies: [
+        contractReply(
+          ReportResponse,
+          {
+            success: true,
+            message: MODERATION_MESSAGES.reported,
+            data: {
+              _id: 'r-2',
+              targetType: 'job',
+              targetId: 'j-1',
+              reason: 'misleading',
+              kindReason: 'expired',
+              note: null,
+              createdAt: '2026-03-01T09:00:00.000Z',
+            },
+          },
+          { url: '/api/reports', method: 'POST', status: 201 },
+        ),
+      ],
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Report this job post' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report this job post' });
+    const labels = within(dialog)
+      .getAllByRole('radio')
+      .map((radio) => radio.closest('label')?.textContent);
+    expect(labels.slice(-2)).toEqual([KIND_REPORT_REASONS.expired.label, REPORT_REASONS.other]);
+    expect(KIND_REPORT_REASONS.expired.label).toBe('The job is closed or no longer exists');
+    await userEvent.click(within(dialog).getByRole('radio', { name: KIND_REPORT_REASONS.expired.label }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('button', { name: 'Reported this job post' })).toBeInTheDocument();
+    expect(requests).toEqual([
+      expect.objectContaining({
+        url: '/api/reports',
+        body: { targetType: 'job', targetId: 'j-1', reason: 'expired' },
+      }),
+    ]);
+  });
+
+  test('when the item is not a job post, then the job-only reason is not offered', async () => {
+    renderButton(student);
+    await userEvent.click(screen.getByRole('button', { name: 'Report this post' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByRole('radio')).toHaveLength(Object.keys(REPORT_REASONS).length);
+    expect(
+      within(dialog).queryByRole('radio', { name: KIND_REPORT_REASONS.expired.label }),
+    ).not.toBeInTheDocument();
   });
 
   test('when a label is given, then it names the item; Cancel closes the dialog without sending', async () => {

@@ -17,9 +17,12 @@ import type {
 } from '@campus/contracts/moderation';
 import {
   ANONYMOUS_AUTHOR,
+  generalReportReason,
   MODERATION_MESSAGES,
   REPORTS_HIDE_REASON,
   reportRateMessage,
+  reportReasonFits,
+  type AnyReportReason,
   type ModerationAction,
 } from '@campus/contracts/moderation-rules';
 import type { AuthUser } from '@campus/service-kit/auth';
@@ -63,11 +66,17 @@ const toModeratedItem = (item: ItemRecord): ModeratedItem => ({
   version: item.version,
 });
 
+/** A kind-specific reason answers as the general one it refines, with itself beside (ADR 0117). */
+const reasonOf = (reason: AnyReportReason): Pick<Report, 'reason' | 'kindReason'> =>
+  generalReportReason(reason) === reason
+    ? { reason: reason as Report['reason'] }
+    : { reason: generalReportReason(reason), kindReason: reason };
+
 const toReport = (item: ItemRecord, report: ReportRecord): Report => ({
   _id: report.id,
   targetType: item.targetType as Report['targetType'],
   targetId: item.targetId,
-  reason: report.reason as Report['reason'],
+  ...reasonOf(report.reason as AnyReportReason),
   note: report.note,
   createdAt: report.createdAt.toISOString(),
 });
@@ -191,6 +200,8 @@ export function createModeration(deps: {
      * a hidden item is not hidden again.
      */
     async report(user: AuthUser, body: z.output<typeof ReportRequest>): Promise<Report> {
+      if (!reportReasonFits(body.reason, body.targetType))
+        throw AppError.badRequest(MODERATION_MESSAGES.reasonNotForItem, 'REASON_NOT_FOR_ITEM');
       return guarded(async (tx, emit) => {
         // The reporter's reports take turns (before the item's lock, always in that order), so
         // concurrent reports by one user are counted one after another.
