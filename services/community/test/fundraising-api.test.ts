@@ -554,3 +554,93 @@ describe('POST /api/fundraising/{id}/updates', () => {
     await request(h.url).post('/api/fundraising/99/updates').set(auth(meera)).send({ body: 'x' }).expect(404);
   });
 });
+
+describe("the organiser's routes, one by one", () => {
+  /** Every route only the campaign's organiser may use, with a body it would accept from them. */
+  const organiserRoutes = (campaignId: string, pledgeId: string) =>
+    [
+      { method: 'patch', url: `/api/fundraising/${campaignId}`, body: { status: 'closed' } },
+      { method: 'get', url: `/api/fundraising/${campaignId}/pledges` },
+      {
+        method: 'put',
+        url: `/api/fundraising/${campaignId}/pledges/${pledgeId}`,
+        body: { status: 'confirmed' },
+      },
+      { method: 'post', url: `/api/fundraising/${campaignId}/updates`, body: { body: 'Kits ordered.' } },
+    ] as const;
+
+  const send = (
+    route: ReturnType<typeof organiserRoutes>[number],
+    user: TestUser | undefined,
+  ): request.Test => {
+    const req = request(h.url)[route.method](route.url);
+    const signed = user ? req.set(auth(user)) : req;
+    return 'body' in route ? signed.send(route.body) : signed;
+  };
+
+  test('when a guest, the donor, a student or another teacher uses any of them, then 401 / 403 with the sentence, and nothing changes; the organiser then can', async () => {
+    const meera = makeUser(h, 'Meera', true);
+    const asha = makeUser(h, 'Asha');
+    const c = await createCampaign(meera);
+    const p = await pendingPledge(asha, c.id, 400);
+    const refused = [
+      ['the donor', asha],
+      ['a student', makeUser(h, 'Zara')],
+      ['another teacher', makeUser(h, 'Ravi', true)],
+    ] as const;
+    for (const route of organiserRoutes(c.id, p)) {
+      await send(route, undefined).expect(401);
+      for (const [who, user] of refused) {
+        const res = await send(route, user);
+        expect({
+          route: `${route.method} ${route.url}`,
+          who,
+          status: res.status,
+          message: res.body.message,
+        }).toEqual({
+          route: `${route.method} ${route.url}`,
+          who,
+          status: 403,
+          message: M.notOrganiser,
+        });
+      }
+    }
+    expect(await campaignOf(c.id)).toMatchObject({
+      status: 'open',
+      raised: 0,
+      pending: { count: 1, sum: 400 },
+    });
+    expect((await request(h.url).get(`/api/fundraising/${c.id}/updates`).expect(200)).body.data).toEqual([]);
+    expect(events.some((e) => e.name === 'community.campaign.updated')).toBe(false);
+    for (const route of organiserRoutes(c.id, p)) {
+      const res = await send(route, meera);
+      expect([200, 201]).toContain(res.status);
+    }
+  });
+
+  test("when any teacher uses them on one of the spec's samples (no organiser), then 403", async () => {
+    const meera = makeUser(h, 'Meera', true);
+    const p = await pendingPledge(makeUser(h, 'Asha'), '2', 100);
+    for (const route of organiserRoutes('2', p)) {
+      const res = await send(route, meera);
+      expect({ route: `${route.method} ${route.url}`, status: res.status }).toEqual({
+        route: `${route.method} ${route.url}`,
+        status: 403,
+      });
+    }
+  });
+
+  test("when another teacher or student asks for a confirmed pledge's receipt, then 403 with the sentence", async () => {
+    const meera = makeUser(h, 'Meera', true);
+    const c = await createCampaign(meera);
+    const p = await pendingPledge(makeUser(h, 'Asha'), c.id, 300);
+    await decide(meera, c.id, p, 'confirmed').expect(200);
+    for (const user of [makeUser(h, 'Ravi', true), makeUser(h, 'Zara')]) {
+      const res = await request(h.url)
+        .get(`/api/fundraising/${c.id}/pledges/${p}/receipt`)
+        .set(auth(user))
+        .expect(403);
+      expect(res.body.message).toBe(M.receiptNotYours);
+    }
+  });
+});
