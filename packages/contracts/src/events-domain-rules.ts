@@ -77,6 +77,9 @@ export const EVENTS_MESSAGES = {
   calendarUndated: 'This event has no date yet, so it cannot be added to a calendar.',
   addToCalendar: 'Add to calendar',
   subscribeCalendar: 'Subscribe to campus calendar',
+  subscribeCalendarHint:
+    'Upcoming campus events in your calendar app (Google Calendar, Outlook, Apple Calendar), kept up to date.',
+  full: 'Full',
   attendeesNotOwner: 'Only the student who posted this event can see who is coming.',
   eventNotFound: 'Event not found.',
   notOwner: 'Only the student who posted this event can change or delete it.',
@@ -97,10 +100,6 @@ export const EVENTS_MESSAGES = {
 
 /** Where an event is seen in the app: the events page opens it (a notification's or moderator's link). */
 export const eventLink = (id: string) => `/events?event=${encodeURIComponent(id)}`;
-
-/** Where one event's calendar entry (.ics) is downloaded, and the campus feed of upcoming events. */
-export const eventCalendarPath = (id: string) => `/api/event/events/${encodeURIComponent(id)}.ics`;
-export const CALENDAR_FEED_PATH = '/api/event/calendar.ics';
 
 /** Where a poster is served: `/api/event/poster/<sha256>.webp` (content-addressed, immutable). */
 export const posterPath = (key: string) => `/api/event/poster/${key}`;

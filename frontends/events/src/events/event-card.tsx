@@ -1,4 +1,5 @@
 import type { CampusEvent } from '@campus/contracts/events-domain';
+import { EVENTS_MESSAGES } from '@campus/contracts/events-domain-rules';
 import { Badge } from '@campus/ui/badge';
 import { EditedMark } from '@campus/web-kit/edited-mark';
 import { EventActions } from '../manage/event-actions';
@@ -7,7 +8,7 @@ import { eventTitle, posterAlt } from './event-text';
 import styles from './event-card.module.css';
 import { RegisterNowLink } from './register-now-link';
 import { EventWhenWhere } from './event-when-where';
-import { rsvpSummary } from './rsvp-buttons';
+import { isFull, rsvpSummary } from './rsvp-buttons';
 
 export interface EventCardProps {
   event: CampusEvent;
@@ -51,7 +52,16 @@ export function EventCard({ event, onOpen, priority = false }: EventCardProps) {
           {title}
         </h3>
         <EventWhenWhere event={event} />
-        {rsvpSummary(event) && <p className={styles.meta}>{rsvpSummary(event)}</p>}
+        {rsvpSummary(event) && (
+          <p className={styles.meta}>
+            {isFull(event) && (
+              <Badge tone="warning" className={styles.full}>
+                {EVENTS_MESSAGES.full}
+              </Badge>
+            )}
+            {rsvpSummary(event)}
+          </p>
+        )}
         {event.editedAt && (
           <p className={styles.meta}>
             <EditedMark editedAt={event.editedAt} />

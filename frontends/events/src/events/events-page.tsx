@@ -16,6 +16,7 @@ import { EventCard } from './event-card';
 import { EventCarousel } from './event-carousel';
 import { PosterOverlay } from './poster-overlay';
 import { FirstPosterFirst } from './poster-image';
+import { SubscribeCalendar } from './subscribe-calendar';
 import styles from './events-page.module.css';
 
 /**
@@ -23,7 +24,8 @@ import styles from './events-page.module.css';
  * event) with the green 'Load More Events'. Opening an event counts a view and zooms its poster.
  * `/events?event=<id>` (a notification's or a moderator's link) opens that event: from the list
  * when it holds it, else read on its own (an older event, or the author's own hidden event, which
- * says why it is hidden). Its author edits and deletes it from its card and its overlay.
+ * says why it is hidden). Its author edits and deletes it from its card and its overlay. Below the
+ * list, the campus calendar's address to subscribe to; each dated event's overlay adds it to a calendar.
  */
 export default function EventsPage() {
   usePageTitle('Campus Events');
@@ -163,6 +165,7 @@ export default function EventsPage() {
           </section>
         </FirstPosterFirst>
       )}
+      {list.status !== 'loading' && <SubscribeCalendar />}
       <PosterOverlay
         event={open}
         onClose={onClose}

@@ -9,6 +9,7 @@ import styles from './poster-overlay.module.css';
 import { RegisterNowLink } from './register-now-link';
 import { EventWhenWhere } from './event-when-where';
 import { RsvpButtons } from './rsvp-buttons';
+import { AddToCalendarLink } from './add-to-calendar-link';
 
 export interface PosterOverlayProps {
   event: CampusEvent | null;
@@ -51,6 +52,7 @@ export function PosterOverlay({ event, onClose, actions }: PosterOverlayProps) {
             </span>
             <EventWhenWhere event={event} className={styles.whenWhere} />
             <RegisterNowLink event={event} className={styles.register} />
+            <AddToCalendarLink event={event} className={styles.calendar} />
             {!event.moderation && <RsvpButtons event={event} />}
             {actions}
           </figcaption>

@@ -50,6 +50,9 @@ export function RsvpButtons({ event }: { event: CampusEvent }) {
   );
 }
 
+/** Every seat taken: going beyond it is waitlisted (the card says Full). */
+export const isFull = (event: CampusEvent) => event.capacity !== null && event.rsvp.going >= event.capacity;
+
 /** The counts under a card's title: '12 going · 3 interested · 2 waitlisted' (of capacity); nothing when nobody answered. */
 export function rsvpSummary(event: CampusEvent): string | undefined {
   const { going, interested, waitlisted } = event.rsvp;
