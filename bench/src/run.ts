@@ -7,6 +7,8 @@
  */
 const BENCHES: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   gateway: () => import('./gateway-overhead'),
+  // The kit's request metrics: a service's HTTP shell with and without them (ADR 0120).
+  metrics: () => import('./metrics-overhead'),
   careers: () => import('./careers-search'),
   community: () => import('./community'),
   // Hub search at 100,000 posts: full-text (GIN, ts_rank) against an ILIKE scan, same run.
