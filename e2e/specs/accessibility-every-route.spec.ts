@@ -112,6 +112,7 @@ function routesFor(role: Role, seeded: Seeded): string[] {
     '/interviews/Zephyr/not-an-id',
     '/companies/zephyr',
     '/jobs',
+    '/jobs/tracker',
     '/community',
     `/post/${seeded.postId}`,
     '/fundrasing',

@@ -73,6 +73,7 @@ test.describe('a guest', () => {
       '/fundrasing',
       '/jobs',
       '/jobs/myjobpost',
+      '/jobs/tracker',
       '/interviews',
       '/interviews/acme/42',
       '/roomfinder',

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BodyOf } from '@campus/contracts/api-operation';
-import type { InterviewExperience, JobPost } from '@campus/contracts/careers';
+import type { InterviewExperience, JobPost, TrackedJob } from '@campus/contracts/careers';
 import {
   CAREERS_MESSAGES,
   INTERVIEW_PAGE_SIZE,
@@ -8,11 +8,12 @@ import {
   JOB_SEARCH_PAGE_SIZE,
   type InterviewSort,
   type JobType,
+  type TrackStatus,
 } from '@campus/contracts/careers-rules';
 import { careersApi } from '@campus/contracts/generated/careers-api';
 import { useToast } from '@campus/ui/toast';
 import type { ApiClient } from '@campus/web-kit/api-client';
-import { useApiClient } from '@campus/web-kit/auth-context';
+import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
 import type { ListPage } from '@campus/web-kit/use-load-more-list';
 
 /** The jobs page's search (issue 28); all blank is the spec's list. */
@@ -44,7 +45,63 @@ export const careersQueryKeys = {
   search: (filters: InterviewFilters) => ['careers', 'interviews', 'search', filters] as const,
   interview: (id: string) => ['careers', 'interviews', 'one', id] as const,
   company: (slug: string) => ['careers', 'companies', slug] as const,
+  tracker: (userId: string) => ['careers', 'tracker', userId] as const,
 };
+
+/** How the tracker's statuses read (issue 28): Saved -> Applied -> Interviewing -> Offer / Rejected. */
+export const TRACK_STATUS_LABELS: Record<TrackStatus, string> = {
+  saved: 'Saved',
+  applied: 'Applied',
+  interviewing: 'Interviewing',
+  offer: 'Offer',
+  rejected: 'Rejected',
+};
+
+/**
+ * The signed-in student's tracked jobs (careersApi.getJobTracker), latest change first; nothing is
+ * asked for a guest (or while `enabled` is false). The job cards read their own state from it, so
+ * one request serves the whole list.
+ */
+export function useTracker({ enabled = true }: { enabled?: boolean } = {}) {
+  const api = useApiClient();
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: careersQueryKeys.tracker(user?._id ?? ''),
+    queryFn: async ({ signal }) => (await api.call(careersApi.getJobTracker, { signal })).data,
+    enabled: enabled && Boolean(user),
+  });
+}
+
+/** A new status (or note) for one job: `none` stops tracking it. */
+export interface TrackChange {
+  jobId: string;
+  status: TrackStatus | 'none';
+  note?: string;
+}
+
+/**
+ * Sets the student's status or note for a job (careersApi.trackJob); the tracker takes the answer
+ * at once (moved to the top, or removed after `none`), so every card and the tracker page agree.
+ */
+export function useTrackJob() {
+  const api = useApiClient();
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ jobId, status, note }: TrackChange) =>
+      api.call(careersApi.trackJob, {
+        params: { id: jobId },
+        body: { status, ...(note === undefined ? {} : { note }) },
+      }),
+    onSuccess: (answer, { jobId }) => {
+      const key = careersQueryKeys.tracker(user?._id ?? '');
+      queryClient.setQueryData<TrackedJob[]>(key, (tracked) => {
+        const others = (tracked ?? []).filter((t) => t.job._id !== jobId);
+        return answer.data ? [answer.data, ...others] : others;
+      });
+    },
+  });
+}
 
 /**
  * One page of the job posts (careersApi.listJobPosts: a bare array; a full page means there may be

@@ -5,6 +5,7 @@ import { Card, CardTitle } from '@campus/ui/card';
 import { EditedMark } from '@campus/web-kit/edited-mark';
 import { CAREERS_MESSAGES, closesLabel, companyPath } from '@campus/contracts/careers-rules';
 import { JobActions } from './job-actions';
+import { TrackControl } from './track-control';
 import styles from './jobs-page.module.css';
 
 /** Today on the reader's device, as apply-by dates are written (YYYY-MM-DD). */
@@ -18,8 +19,8 @@ export interface JobCardProps {
 }
 
 /**
- * A job post: company, role, type, salary, city, description, its links, and its author's Edit and
- * Delete (everyone else's Report). Its id is `job-<id>`: moderation's link to a post is /jobs#job-<id>.
+ * A job post: company, role, type, salary, city, description, its links, Save (or its status in My
+ * applications), and its author's Edit and Delete (everyone else's Report). Its id is `job-<id>`: moderation's link to a post is /jobs#job-<id>.
  */
 export function JobCard({ job }: JobCardProps) {
   return (
@@ -84,6 +85,7 @@ export function JobCard({ job }: JobCardProps) {
             LinkedIn<span className={styles.hiddenText}> of the poster of {job.role}</span>
           </AppLink>
         )}
+        <TrackControl job={job} />
         <JobActions job={job} />
       </div>
     </Card>

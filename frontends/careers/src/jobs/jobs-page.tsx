@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { JobPost } from '@campus/contracts/careers';
 import { JOB_TYPES, type JobType } from '@campus/contracts/careers-rules';
 import { BackLink } from '@campus/ui/back-link';
+import { ButtonLink } from '@campus/ui/button';
 import { Checkbox } from '@campus/ui/checkbox';
 import { EmptyState } from '@campus/ui/empty-state';
 import { ErrorState } from '@campus/ui/error-state';
@@ -113,6 +114,12 @@ export default function JobsPage({ mine }: { mine: boolean }) {
         back={<BackLink href="/feature">Back</BackLink>}
         title="Job Posts"
         subtitle="Jobs and internships shared by the campus community."
+        actions={
+          // Saved jobs and where each application stands (issue 28); a guest is asked to log in there.
+          <ButtonLink href="/jobs/tracker" variant="secondary" size="sm">
+            My applications
+          </ButtonLink>
+        }
       />
       <Tabs items={tabs} label="Job posts" />
       {!showMine && (
