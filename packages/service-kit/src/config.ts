@@ -49,3 +49,31 @@ export const baseEnv = {
     .min(1, 'the PEM public key that verifies access tokens is required')
     .describe('PEM public key (ES256) that verifies access tokens.'),
 };
+
+/** An empty value (`PUBLIC_ORIGIN=` in an env file, compose's `${X:-}`) is unset, not a bad value. */
+const blankAsUnset = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** Where a service's links point when nothing says otherwise: the embedded runner's gateway. */
+export const DEFAULT_PUBLIC_ORIGIN = 'http://localhost:8080';
+
+/**
+ * `PUBLIC_ORIGIN` for a service whose links leave the browser (emails, calendar files): the origin
+ * users open, without a path, as `https://host[:port]`. One definition, so every service that reads
+ * it describes it the same (docs/configuration.md has one row for it).
+ */
+export const publicOriginEnv = z
+  .preprocess(
+    blankAsUnset,
+    z
+      .url({
+        protocol: /^https?$/,
+        error: 'PUBLIC_ORIGIN must be an http(s) origin (https://campus.example)',
+      })
+      .refine((value) => new URL(value).pathname === '/', 'PUBLIC_ORIGIN must be an origin, without a path')
+      .transform((value) => new URL(value).origin)
+      .default(DEFAULT_PUBLIC_ORIGIN),
+  )
+  .describe(
+    'The origin users open (https://campus.example): links that leave the browser (emails and their unsubscribe links, calendar entries) are absolute on it.',
+  );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseEnv } from '@campus/service-kit/config';
+import { baseEnv, publicOriginEnv } from '@campus/service-kit/config';
 
 /** What the events service reads from its environment (docs/configuration.md lists it). */
 export const EventsConfig = z.object({
@@ -19,21 +19,7 @@ export const EventsConfig = z.object({
     .describe(
       'Megabytes of stored poster variants one user may add in any 24 hours; then 429 UPLOAD_QUOTA_EXCEEDED with Retry-After.',
     ),
-  PUBLIC_ORIGIN: z
-    .preprocess(
-      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-      z
-        .url({
-          protocol: /^https?$/,
-          error: 'PUBLIC_ORIGIN must be an http(s) origin (https://campus.example)',
-        })
-        .refine((value) => new URL(value).pathname === '/', 'PUBLIC_ORIGIN must be an origin, without a path')
-        .transform((value) => new URL(value).origin)
-        .default('http://localhost:8080'),
-    )
-    .describe(
-      'The origin users open (https://campus.example): calendar entries (.ics) link to their event on it, and their UIDs end with its host.',
-    ),
+  PUBLIC_ORIGIN: publicOriginEnv,
   ANNOUNCE_CHECK_MS: z.coerce
     .number()
     .int()

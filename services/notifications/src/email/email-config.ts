@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { publicOriginEnv } from '@campus/service-kit/config';
 
 /** An empty value (`MAIL_FROM=` in an env file, compose's `${MAIL_FROM:-}`) is unset, not a bad value. */
 const blankAsUnset = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 export const DEFAULT_MAIL_FROM = 'Campus Connect <no-reply@campus.local>';
-export const DEFAULT_PUBLIC_ORIGIN = 'http://localhost:8080';
 /** The least length of the unsubscribe secret: 32 characters of base64url are 192 random bits. */
 export const UNSUBSCRIBE_SECRET_MIN = 32;
 
@@ -30,21 +30,7 @@ export const emailEnv = {
     .describe(
       'The From of notification emails: an address or `Name <address>` your SMTP server may send as.',
     ),
-  PUBLIC_ORIGIN: z
-    .preprocess(
-      blankAsUnset,
-      z
-        .url({
-          protocol: /^https?$/,
-          error: 'PUBLIC_ORIGIN must be an http(s) origin (https://campus.example)',
-        })
-        .refine((value) => new URL(value).pathname === '/', 'PUBLIC_ORIGIN must be an origin, without a path')
-        .transform((value) => new URL(value).origin)
-        .default(DEFAULT_PUBLIC_ORIGIN),
-    )
-    .describe(
-      "The origin users open (https://campus.example): emails' links and unsubscribe links are absolute on it.",
-    ),
+  PUBLIC_ORIGIN: publicOriginEnv,
   UNSUBSCRIBE_SECRET: z
     .preprocess(
       blankAsUnset,
