@@ -220,7 +220,7 @@ function workload(name: string, tier: Tier, env: IEnvVar[], migrate: boolean): O
       ports: [
         { name: 'http', port: PORT, targetPort: 'http', protocol: 'TCP' },
         ...(tier === 'gateway'
-          ? [{ name: 'metrics', port: GATEWAY_METRICS_PORT, targetPort: 'metrics', protocol: 'TCP' }]
+          ? [{ name: 'metrics', port: GATEWAY_METRICS_PORT, targetPort: 'metrics', protocol: 'TCP' as const }]
           : []),
       ],
     },
