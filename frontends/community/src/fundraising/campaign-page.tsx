@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { Campaign } from '@campus/contracts/community';
-import { FUNDRAISING_MESSAGES, campaignPath } from '@campus/contracts/fundraising-rules';
+import { campaignPath } from '@campus/contracts/fundraising-rules';
 import { AppLink, type AppLinkComponent } from '@campus/ui/app-link';
 import { BackLink } from '@campus/ui/back-link';
 import { Badge } from '@campus/ui/badge';
@@ -133,7 +133,7 @@ function CampaignView({ campaign }: { campaign: Campaign }) {
           <CampaignTotals campaign={campaign} />
           {recorded && (
             <p className={styles.notice} role="status">
-              {FUNDRAISING_MESSAGES.pledgePending} Once it is confirmed,{' '}
+              Once the organiser confirms your pledge,{' '}
               <AppLink href={`${campaignPath(campaign.id)}/receipt/${encodeURIComponent(recorded)}`}>
                 see your receipt
               </AppLink>
@@ -270,7 +270,8 @@ function Ledger({ campaignId }: { campaignId: string }) {
       ) : ledger.data.entries.length === 0 ? (
         <p className={styles.muted}>No confirmed pledges yet.</p>
       ) : (
-        <div className={styles.tableWrap}>
+        // Focusable: on a narrow phone the table may scroll sideways, and a keyboard must reach it.
+        <div className={styles.tableWrap} role="region" aria-label="Confirmed pledges" tabIndex={0}>
           <table className={styles.table}>
             <caption className={styles.muted}>
               Confirmed pledges, oldest first: {rupees(ledger.data.total)} in all
