@@ -30,8 +30,12 @@ interface Client {
    * sent or, once it went live, the newest of its user's when it did. Never goes back.
    */
   position: number;
-  /** The changes read from the database for it: a broadcast of one of them may still come, and is not sent twice. */
-  caughtUp: Set<number>;
+  /**
+   * The newest change the opening read holds (those it missed were read from the database and its
+   * count was sent): a broadcast of one up to it is late, not news. The outbox relays a change
+   * after its commit, so a stream that opens in between hears it after reading it.
+   */
+  counted: number;
   /** Changes that came while it was catching up from the database; undefined once it is live. */
   backlog: Changed[] | undefined;
 }
@@ -64,9 +68,11 @@ export function createStreamHub(deps: { source: StreamSource; logger: Logger }) 
     client.position = Math.max(client.position, seq);
     client.stream.send(STREAM_EVENTS.notification, notification, client.position);
   };
-  /** A change as it was broadcast, unless the client already has it from the database. */
+  const isCounted = (client: Client, change: Changed) =>
+    change.notification !== undefined && change.notification.seq <= client.counted;
+  /** A change as it was broadcast (one the client holds already was filtered out before). */
   const sendChange = (client: Client, change: Changed) => {
-    if (!change.notification || client.caughtUp.has(change.notification.seq)) return;
+    if (!change.notification) return;
     const { seq, ...notification } = change.notification;
     sendNotification(client, notification, seq);
   };
@@ -74,6 +80,7 @@ export function createStreamHub(deps: { source: StreamSource; logger: Logger }) 
     client.stream.send(STREAM_EVENTS.unread, { count } satisfies UnreadCount, client.position);
 
   const deliver = (client: Client, change: Changed) => {
+    if (isCounted(client, change)) return;
     sendChange(client, change);
     sendUnread(client, change.unread);
   };
@@ -81,12 +88,14 @@ export function createStreamHub(deps: { source: StreamSource; logger: Logger }) 
   /**
    * Sends what the client missed (after `after`), then the unread count, then goes live. Changes
    * heard meanwhile wait in its backlog and follow in order, so none is lost between the read and
-   * going live; if some came, the count is read again (it may predate them).
+   * going live (those the first read already holds are dropped); if some came, the count is read
+   * again (it may predate them).
    */
   async function catchUp(client: Client, after: number | undefined): Promise<void> {
     const { userId } = client;
     // Read before the changes: whatever is newer than this comes through the backlog or the database.
     const { position, unread } = await source.snapshot(userId);
+    client.counted = position;
     // A resume point past every change of the user's is not one of ours (another database, or made
     // up): keeping it would stamp every later event with it, and the next resume would miss them.
     if (after !== undefined && after <= position) {
@@ -94,13 +103,15 @@ export function createStreamHub(deps: { source: StreamSource; logger: Logger }) 
       // Nothing newer than the position: what comes after it is heard (backlog, then live).
       const missed = after < position ? await source.changedSince(userId, after) : [];
       for (const record of missed) {
-        client.caughtUp.add(record.seq);
+        // One committed since the snapshot is read here too: its broadcast is late as well.
+        client.counted = Math.max(client.counted, record.seq);
         sendNotification(client, toNotification(record), record.seq);
       }
     }
     for (let round = 1; ; round++) {
       const count = round === 1 ? unread : (await source.snapshot(userId)).unread;
-      const heard = client.backlog?.splice(0) ?? [];
+      // Sent, a late one would come before the count, or twice to a client that resumed.
+      const heard = (client.backlog?.splice(0) ?? []).filter((change) => !isCounted(client, change));
       for (const change of heard) sendChange(client, change);
       if (heard.length === 0 || round === CATCH_UP_ROUNDS) {
         client.position = Math.max(client.position, position);
@@ -129,7 +140,7 @@ export function createStreamHub(deps: { source: StreamSource; logger: Logger }) 
         postId: watch.postId,
         stream,
         position: 0,
-        caughtUp: new Set(),
+        counted: 0,
         backlog: [],
       };
       const mine = byUser.get(client.userId);
