@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventEnvelope, EventName } from '@campus/contracts/events';
 import { eq, isNotNull } from 'drizzle-orm';
 import pino from 'pino';
-import { InvalidEventError, type EventConsumer } from '../../src/bus/event-bus';
+import { InvalidEventError, type EventConsumer, type FailedDelivery } from '../../src/bus/event-bus';
 import { handleOnce } from '../../src/inbox';
 import { addToOutbox, createOutboxRelay } from '../../src/outbox';
 import { busAdapters, TEST_RETRY, type BusAdapter, type Peer } from './bus-adapters';
@@ -206,6 +206,28 @@ describe.each(busAdapters())('the $name event bus', ({ networked, create }) => {
     expect(await adapter.deadLetters(queue)).toEqual([]);
   });
 
+  it('tells the consumer of each failed delivery: retried, then dead-lettered after the last attempt (metrics count these)', async () => {
+    const peer = await adapter.peer();
+    const queue = adapter.queue('told');
+    const told: FailedDelivery[] = [];
+    await peer.bus.subscribe({
+      ...consumer(queue, async () => {
+        throw new Error('always fails');
+      }),
+      failed: (delivery) => void told.push(delivery),
+    });
+
+    await peer.bus.publish(flatRequested(1));
+
+    await waitFor('the dead letter told', () => told.some((d) => d.deadLettered));
+    const event = 'housing.flat.requested';
+    expect(told).toEqual([
+      { event, attempts: 1, deadLettered: false },
+      { event, attempts: 2, deadLettered: false },
+      { event, attempts: TEST_RETRY.maxAttempts, deadLettered: true },
+    ]);
+  });
+
   it('publish rejects an envelope that breaks the contract, and nothing is delivered', async () => {
     const peer = await adapter.peer();
     const queue = adapter.queue('contract');
@@ -400,7 +422,11 @@ describe.each(busAdapters())('the $name event bus', ({ networked, create }) => {
       const peer = await adapter.peer();
       const queue = adapter.queue('malformed');
       const received: number[] = [];
-      await peer.bus.subscribe(consumer(queue, async (e) => void received.push(seqOf(e))));
+      const told: FailedDelivery[] = [];
+      await peer.bus.subscribe({
+        ...consumer(queue, async (e) => void received.push(seqOf(e))),
+        failed: (delivery) => void told.push(delivery),
+      });
 
       await adapter.publishRaw?.('housing.flat.requested', '{not json');
       await adapter.publishRaw?.(
@@ -419,6 +445,11 @@ describe.each(busAdapters())('the $name event bus', ({ networked, create }) => {
       expect(letters[0]?.reason).toBe('not JSON');
       expect(letters[1]?.reason).toMatch(/payload does not match 'housing.flat.requested'/);
       expect(received).toEqual([2]);
+      // Unusable: no event name to count it by.
+      expect(told).toEqual([
+        { attempts: 0, deadLettered: true },
+        { attempts: 0, deadLettered: true },
+      ]);
     },
   );
 });
