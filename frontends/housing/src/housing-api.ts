@@ -242,6 +242,10 @@ export function useShowInterest() {
         myInterest: { _id: answer.data._id, status: answer.data.status },
       }));
       toast.success(answer.message);
+      // The button that opened the dialog is gone (the card says Request sent): focus stays on the card.
+      requestAnimationFrame(() =>
+        document.getElementById(`flat-${flat._id}`)?.focus({ preventScroll: true }),
+      );
     },
   });
 }

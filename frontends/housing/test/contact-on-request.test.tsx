@@ -98,6 +98,7 @@ describe('a student', () => {
     expect(sent?.url).toContain('/api/flat/f1/interest');
     expect(sent?.body).toEqual({ message: 'Second-year, vegetarian, from July.' });
     expect(await within(card).findByText('Request sent')).toBeInTheDocument();
+    await waitFor(() => expect(card).toHaveFocus());
     expect(within(card).queryByRole('button', { name: /interested/ })).not.toBeInTheDocument();
   });
 
