@@ -57,8 +57,11 @@ describe('calendar', () => {
     const writeText = jest.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderRemoteScreen(<EventsPage />, { user: null, path: '/events', replies: bothLists([dated]) });
+    await user.click(await screen.findByRole('button', { name: EVENTS_MESSAGES.subscribeCalendar }));
     const section = await screen.findByRole('region', { name: EVENTS_MESSAGES.subscribeCalendar });
     const address = within(section).getByRole('textbox', { name: 'Calendar address' });
+    // The press opened it: the address has the focus, ready to copy.
+    expect(address).toHaveFocus();
     const feed = `${window.location.origin}/api/event/calendar.ics`;
     expect(address).toHaveValue(feed);
     expect(address).toHaveAttribute('readonly');

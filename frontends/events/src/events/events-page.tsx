@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { CampusEvent } from '@campus/contracts/events-domain';
 import { CAROUSEL_EVENTS, EVENTS_MESSAGES } from '@campus/contracts/events-domain-rules';
 import { BackLink } from '@campus/ui/back-link';
+import { Button } from '@campus/ui/button';
 import { EmptyState } from '@campus/ui/empty-state';
 import { ErrorState } from '@campus/ui/error-state';
 import { Grid } from '@campus/ui/grid';
@@ -16,8 +17,10 @@ import { EventCard } from './event-card';
 import { EventCarousel } from './event-carousel';
 import { PosterOverlay } from './poster-overlay';
 import { FirstPosterFirst } from './poster-image';
-import { SubscribeCalendar } from './subscribe-calendar';
 import styles from './events-page.module.css';
+
+// Loaded when asked for: the calendar's address and its Copy are not part of the first download.
+const SubscribeCalendar = lazy(() => import('./subscribe-calendar'));
 
 /**
  * `/events`: 'Latest Events' (a carousel of the first 5), then 'Upcoming Events' (every loaded
@@ -38,6 +41,7 @@ export default function EventsPage() {
   const loaded = [...list.events, ...latest.events];
   const viewEvent = useViewEvent();
   const [openId, setOpenId] = useState<string | null>(null);
+  const [subscribing, setSubscribing] = useState(false);
   const showTab = (next: 'upcoming' | 'past') =>
     setSearch(
       (params) => {
@@ -165,7 +169,21 @@ export default function EventsPage() {
           </section>
         </FirstPosterFirst>
       )}
-      {list.status !== 'loading' && <SubscribeCalendar />}
+      {list.status !== 'loading' &&
+        (subscribing ? (
+          <Suspense fallback={<p role="status">{EVENTS_MESSAGES.loading}</p>}>
+            <SubscribeCalendar />
+          </Suspense>
+        ) : (
+          <Button
+            variant="secondary"
+            className={styles.subscribe}
+            aria-expanded={false}
+            onClick={() => setSubscribing(true)}
+          >
+            {EVENTS_MESSAGES.subscribeCalendar}
+          </Button>
+        ))}
       <PosterOverlay
         event={open}
         onClose={onClose}

@@ -11,14 +11,18 @@ const COPIED_MS = 2000;
 /**
  * 'Subscribe to campus calendar' (issue 27): the address of the campus feed of upcoming events
  * (GET /api/event/calendar.ics) to paste into a calendar app, with Copy, and a webcal: link that
- * opens the phone's or the computer's calendar app on it. Anyone may subscribe: guests too.
+ * opens the phone's or the computer's calendar app on it. Anyone may subscribe: guests too. The
+ * events page loads it when its 'Subscribe to campus calendar' button is pressed.
  */
-export function SubscribeCalendar() {
+export default function SubscribeCalendar() {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState(false);
   const feed = `${window.location.origin}${operationUrl(eventsApi.getEventsCalendar)}`;
   const webcal = feed.replace(/^https?:/, 'webcal:');
+
+  // Opened by the student's press: the address takes the focus (selected, ready to copy).
+  useEffect(() => input.current?.focus(), []);
 
   useEffect(() => {
     if (!copied) return;
