@@ -115,9 +115,11 @@ for (const viewport of [
       await card.getByRole('button', { name: 'Pledge' }).click();
       await expect(page.getByText('Please enter a valid amount')).toBeVisible();
       await card.getByLabel('Amount (₹)').fill('750');
+      // The pay link is the service's, with this amount and a payment reference of the student's own.
+      await card.getByRole('button', { name: 'Get a UPI link for ₹750' }).click();
       await expect(card.getByRole('link', { name: /with a UPI app/ })).toHaveAttribute(
         'href',
-        /^upi:\/\/pay\?.*am=750/,
+        /^upi:\/\/pay\?(?=.*am=750)(?=.*tr=CC[0-9A-F]{18})/,
       );
       await card.getByLabel('UPI transaction ID (UTR)').fill(String(Date.now()).slice(-12).padStart(12, '7'));
       await card.getByRole('button', { name: 'Pledge' }).click();

@@ -486,6 +486,20 @@ export function useCampaigns() {
 }
 
 /**
+ * A pay link for one pledge (communityApi.createPledgeIntent): the service's `upi://pay` URL with
+ * the amount and a payment reference (`tr`) of this donor's own, so neither can be mistyped in the
+ * UPI app; the pledge later names the reference. A refusal (a closed campaign) is the caller's to show.
+ */
+export function usePledgeIntent() {
+  const api = useApiClient();
+  return useMutation({
+    mutationFn: async ({ campaignId, amount }: { campaignId: string; amount: number }) =>
+      (await api.call(communityApi.createPledgeIntent, { params: { campaignId }, body: { amount } })).data,
+    onError: (error) => console.error('Creating the pay link failed', error),
+  });
+}
+
+/**
  * Records a pledge (communityApi.createPledge; the donor is the session's user) with the UPI
  * transaction reference (UTR) the donor got: it stays pending, shown apart from the confirmed total,
  * until the campaign's organiser confirms it (issue 28).
@@ -496,11 +510,22 @@ export function usePledge() {
   const toast = useToast();
   const intent = useIdempotencyKey();
   return useMutation({
-    mutationFn: ({ campaignId, amount, utr }: { campaignId: string; amount: number; utr: string }) =>
+    mutationFn: ({
+      campaignId,
+      amount,
+      utr,
+      tr,
+    }: {
+      campaignId: string;
+      amount: number;
+      utr: string;
+      /** The payment reference of the pay link the donor used (usePledgeIntent), when they asked for one. */
+      tr?: string;
+    }) =>
       api.call(communityApi.createPledge, {
         params: { campaignId },
-        body: { amount, utr },
-        idempotencyKey: intent.keyFor({ campaignId, amount, utr }),
+        body: tr === undefined ? { amount, utr } : { amount, utr, tr },
+        idempotencyKey: intent.keyFor({ campaignId, amount, utr, tr }),
       }),
     onSuccess: ({ data, message }) => {
       intent.succeeded();

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RecordPledgeResponse } from '@campus/contracts/fundraising';
+import { PledgeIntentResponse, RecordPledgeResponse } from '@campus/contracts/fundraising';
 import { FUNDRAISING_MESSAGES } from '@campus/contracts/fundraising-rules';
 import { upiPayLink } from '@campus/contracts/community-rules';
 import { contractReply, errorReply } from '@campus/web-kit/testing/api-replies';
@@ -132,6 +132,99 @@ describe('Fundraising', () => {
     expect(screen.getByLabelText('Amount (₹)')).toHaveValue(null);
     expect(screen.getByLabelText('UPI transaction ID (UTR)')).toHaveValue('');
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ amount: 500, utr: '123456789012' });
+  });
+
+  it('when a student asks for a UPI link, then its link and QR carry the service’s payment reference for that amount, and the pledge names it', async () => {
+    const upiUrl =
+      'upi://pay?pa=libraryfund%40sbi&pn=Library&am=500&tn=Library+Expansion+Fund&tr=CC0123456789ABCDEF01&cu=INR';
+    const { requests } = openPage(student, [
+      campaigns([campaign()]),
+      contractReply(
+        PledgeIntentResponse,
+        {
+          success: true,
+          message: FUNDRAISING_MESSAGES.intentCreated,
+          data: { tr: 'CC0123456789ABCDEF01', amount: 500, upiUrl },
+        },
+        { url: '/api/fundraising/1/pledge-intents', method: 'POST', status: 201 },
+      ),
+      contractReply(
+        RecordPledgeResponse,
+        {
+          success: true,
+          message: FUNDRAISING_MESSAGES.pledgePending,
+          data: {
+            pledgeId: 'pl1',
+            amount: 500,
+            status: 'pending',
+            campaign: campaign({ pending: { count: 1, sum: 500 } }),
+          },
+        },
+        { url: '/api/fundraising/1/pledges', method: 'POST', status: 201 },
+      ),
+    ]);
+    expect(await screen.findByRole('button', { name: 'Get a UPI link' })).toBeDisabled();
+    expect(screen.queryByRole('link', { name: /with a UPI app/ })).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Amount (₹)'), '500');
+    await userEvent.click(screen.getByRole('button', { name: 'Get a UPI link for ₹500' }));
+    expect(await screen.findByRole('link', { name: /Pay ₹500 with a UPI app/ })).toHaveAttribute(
+      'href',
+      upiUrl,
+    );
+    expect(screen.getByText('CC0123456789ABCDEF01')).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: 'QR code to pay Library Expansion Fund by UPI' }),
+    ).toBeInTheDocument();
+    expect(requests.find((r) => r.url.endsWith('/pledge-intents'))?.body).toEqual({ amount: 500 });
+
+    await userEvent.type(screen.getByLabelText('UPI transaction ID (UTR)'), '123456789012');
+    await userEvent.click(screen.getByRole('button', { name: 'Pledge' }));
+    expect(await screen.findByText(FUNDRAISING_MESSAGES.pledgePending)).toBeInTheDocument();
+    expect(requests.find((r) => r.url.endsWith('/pledges'))?.body).toEqual({
+      amount: 500,
+      utr: '123456789012',
+      tr: 'CC0123456789ABCDEF01',
+    });
+  });
+
+  it('when the student changes the amount after getting a link, then that link goes and a new one is asked for', async () => {
+    openPage(student, [
+      campaigns([campaign()]),
+      contractReply(
+        PledgeIntentResponse,
+        {
+          success: true,
+          message: FUNDRAISING_MESSAGES.intentCreated,
+          data: {
+            tr: 'CC0123456789ABCDEF01',
+            amount: 500,
+            upiUrl: 'upi://pay?am=500&tr=CC0123456789ABCDEF01',
+          },
+        },
+        { url: '/api/fundraising/1/pledge-intents', method: 'POST', status: 201 },
+      ),
+    ]);
+    await userEvent.type(await screen.findByLabelText('Amount (₹)'), '500');
+    await userEvent.click(screen.getByRole('button', { name: 'Get a UPI link for ₹500' }));
+    await screen.findByRole('link', { name: /Pay ₹500 with a UPI app/ });
+    await userEvent.type(screen.getByLabelText('Amount (₹)'), '0');
+    expect(screen.queryByRole('link', { name: /with a UPI app/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Get a UPI link for ₹5,000' })).toBeEnabled();
+  });
+
+  it('when the service refuses the link (the campaign closed meanwhile), then its sentence shows and what was typed stays', async () => {
+    openPage(student, [
+      campaigns([campaign()]),
+      errorReply(
+        409,
+        { code: 'CAMPAIGN_CLOSED', message: FUNDRAISING_MESSAGES.campaignClosed },
+        { url: '/api/fundraising/1/pledge-intents', method: 'POST' },
+      ),
+    ]);
+    await userEvent.type(await screen.findByLabelText('Amount (₹)'), '500');
+    await userEvent.click(screen.getByRole('button', { name: 'Get a UPI link for ₹500' }));
+    expect(await screen.findByText(FUNDRAISING_MESSAGES.campaignClosed)).toBeInTheDocument();
+    expect(screen.getByLabelText('Amount (₹)')).toHaveValue(500);
   });
 
   it('when the UTR is not 12 digits, then the sentence saying so and nothing is sent', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { COMMUNITY_MESSAGES, PLEDGE_MAX } from '@campus/contracts/community-rules';
 import type { EventEnvelope } from '@campus/contracts/events';
@@ -180,8 +181,32 @@ describe('PATCH /api/fundraising/{id} (edit, close)', () => {
 
   test('when its deadline has passed, then pledges are refused (409)', async () => {
     const meera = makeUser(h, 'Meera', true);
-    const c = await createCampaign(meera, { deadline: '2020-01-01' });
+    const c = await createCampaign(meera, { deadline: '2099-12-31' });
+    // Time passes: the deadline is behind us (no request may set a past one).
+    await h.database.db.execute(
+      sql`update community.campaigns set deadline = '2020-01-01' where id = ${c.id}`,
+    );
     await pledge(makeUser(h, 'Asha'), c.id, { amount: 100, utr: newUtr() }).expect(409);
+  });
+
+  test('when a teacher creates or moves a campaign to a deadline that has passed, then 400 with the sentence, and nothing changes', async () => {
+    const meera = makeUser(h, 'Meera', true);
+    const before = (await request(h.url).get('/api/fundraising')).body.data.length;
+    const created = await request(h.url)
+      .post('/api/fundraising')
+      .set(auth(meera))
+      .send({ ...NEW_CAMPAIGN, deadline: '2020-01-01' })
+      .expect(400);
+    expect(created.body).toMatchObject({ code: 'VALIDATION_FAILED', message: M.deadlineInvalid });
+    expect((await request(h.url).get('/api/fundraising')).body.data).toHaveLength(before);
+    const c = await createCampaign(meera, { deadline: '2099-12-31' });
+    const moved = await request(h.url)
+      .patch(`/api/fundraising/${c.id}`)
+      .set(auth(meera))
+      .send({ deadline: '2020-01-01' })
+      .expect(400);
+    expect(moved.body.message).toBe(M.deadlineInvalid);
+    expect((await request(h.url).get(`/api/fundraising/${c.id}`)).body.data.deadline).toBe('2099-12-31');
   });
 
   test('when a guest, a student or another teacher edits it, then 401 / 403 and it is unchanged; a missing one 404; an empty body 400', async () => {

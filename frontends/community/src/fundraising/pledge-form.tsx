@@ -13,7 +13,7 @@ import { Input } from '@campus/ui/input';
 import { useToast } from '@campus/ui/toast';
 import { useAuth } from '@campus/web-kit/auth-context';
 import { LoginButtonLink } from '@campus/web-kit/login-link';
-import { usePledge } from '../community-api';
+import { failureMessage, usePledge, usePledgeIntent } from '../community-api';
 import { rupees } from './campaign-totals';
 import styles from './fundraising-page.module.css';
 import { UpiQrCode } from './upi-qr-code';
@@ -53,8 +53,21 @@ export function PledgeForm({ campaign, onRecorded }: PledgeFormProps) {
   const amountId = useId();
   const utrId = useId();
   const parsed = parseAmount(amount);
+  const payLink = usePledgeIntent();
+  // A signed-in donor's link carries a reference of their own for this amount (issue 28); typing
+  // another amount asks for a new one. A guest's link has the amount only (recording needs a login).
+  const reference = user && payLink.data?.amount === parsed ? payLink.data : undefined;
   // One URL for the link a phone taps and the QR code a desktop visitor scans.
-  const payUrl = upiPayLink(campaign, parsed);
+  const payUrl = reference?.upiUrl ?? upiPayLink(campaign, parsed);
+  const canAskForLink = user !== null && parsed !== undefined && parsed <= PLEDGE_MAX;
+
+  function askForLink() {
+    if (parsed === undefined) return;
+    payLink.mutate(
+      { campaignId: campaign.id, amount: parsed },
+      { onError: (error) => toast.error(failureMessage(error)) },
+    );
+  }
 
   useEffect(() => {
     if (!copied) return;
@@ -92,11 +105,12 @@ export function PledgeForm({ campaign, onRecorded }: PledgeFormProps) {
     }
     // What was typed stays on an error (a taken UTR, a closed campaign) and clears once recorded.
     pledge.mutate(
-      { campaignId: campaign.id, amount: parsed, utr: utr.trim() },
+      { campaignId: campaign.id, amount: parsed, utr: utr.trim(), tr: reference?.tr },
       {
         onSuccess: ({ data }) => {
           setAmount('');
           setUtr('');
+          payLink.reset();
           onRecorded?.(data.pledgeId);
         },
       },
@@ -155,10 +169,30 @@ export function PledgeForm({ campaign, onRecorded }: PledgeFormProps) {
             <LoginButtonLink variant="secondary">Log in to pledge</LoginButtonLink>
           )}
         </div>
-        <a className={styles.payLink} href={payUrl}>
-          Pay {parsed ? rupees(parsed) : ''} with a UPI app
-        </a>
-        <UpiQrCode url={payUrl} label={`QR code to pay ${campaign.title} by UPI`} />
+        {user && !reference ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={!canAskForLink}
+            loading={payLink.isPending}
+            loadingLabel="Getting the link..."
+            onClick={askForLink}
+          >
+            Get a UPI link{parsed ? ` for ${rupees(parsed)}` : ''}
+          </Button>
+        ) : (
+          <>
+            <a className={styles.payLink} href={payUrl}>
+              Pay {parsed ? rupees(parsed) : ''} with a UPI app
+            </a>
+            <UpiQrCode url={payUrl} label={`QR code to pay ${campaign.title} by UPI`} />
+            {reference && (
+              <p className={styles.muted}>
+                Payment reference <code>{reference.tr}</code>: your UPI app fills it in with the amount.
+              </p>
+            )}
+          </>
+        )}
         <p className={styles.muted}>
           Pay by UPI first, then record your pledge with the UTR your app shows. Nothing is charged on this
           site: the organiser confirms each pledge against their bank statement before it counts.

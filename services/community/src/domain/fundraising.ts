@@ -70,6 +70,17 @@ const acceptsPledges = (c: CampaignRecord, now: Date) =>
 const notFound = () => AppError.notFound(COMMUNITY_MESSAGES.campaignNotFound, 'CAMPAIGN_NOT_FOUND');
 
 /**
+ * A deadline being set must not have passed (the day pledges end, UTC, as acceptsPledges reads it):
+ * a campaign created or moved to a past date would be closed before anyone could pledge.
+ */
+function checkDeadline(deadline: string | null | undefined, now: Date) {
+  if (deadline && deadline < now.toISOString().slice(0, 10))
+    throw new AppError(400, 'VALIDATION_FAILED', M.deadlineInvalid, [
+      { path: 'deadline', message: M.deadlineInvalid },
+    ]);
+}
+
+/**
  * Fundraising (issue 28, ADR 0114): campaigns a teacher runs, pledges donors record after paying by
  * UPI themselves. Nothing is charged here. A pledge is pending until the campaign's organiser
  * confirms it against their bank statement; only confirmed pledges count in the public `raised`.
@@ -108,6 +119,7 @@ export function createFundraising(deps: {
     },
 
     async create(user: AuthUser, body: z.output<typeof CreateCampaignRequest>) {
+      checkDeadline(body.deadline, deps.now());
       const id = randomUUID();
       await deps.transact(async (tx) => {
         await store.insertCampaign(tx, {
@@ -128,6 +140,7 @@ export function createFundraising(deps: {
     },
 
     async update(campaignId: string, body: z.output<typeof UpdateCampaignRequest>) {
+      checkDeadline(body.deadline, deps.now());
       const { story, ...rest } = body;
       const patch = Object.fromEntries(
         Object.entries({ ...rest, description: story }).filter(([, v]) => v !== undefined),
