@@ -1,3 +1,5 @@
+import { csvTable } from './csv';
+
 /**
  * Fundraising's plain rules and words (issue 28), for the service and the community remote alike,
  * without zod: UPI ids and UTRs, the campaign's states, the `upi://pay` link of one pledge intent and
@@ -81,16 +83,6 @@ export function upiIntentLink(p: {
   return `upi://pay?${pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}`;
 }
 
-/**
- * One CSV field: always quoted, quotes doubled, and a value a spreadsheet would run as a formula
- * (starting with = + - @, a tab or a carriage return) prefixed with ' so it stays text.
- */
-export function csvField(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
 export interface LedgerLine {
   date: string;
   amount: number;
@@ -99,13 +91,8 @@ export interface LedgerLine {
 }
 
 /** The public ledger as CSV (RFC 4180, CRLF): date, amount, donor, confirmed. */
-export function ledgerCsv(lines: readonly LedgerLine[]): string {
-  const rows = [['date', 'amount', 'donor', 'confirmed'].map(csvField).join(',')];
-  for (const l of lines)
-    rows.push(
-      [csvField(l.date), csvField(l.amount), csvField(l.donor), csvField(l.confirmed ? 'yes' : 'no')].join(
-        ',',
-      ),
-    );
-  return `${rows.join('\r\n')}\r\n`;
-}
+export const ledgerCsv = (lines: readonly LedgerLine[]): string =>
+  csvTable([
+    ['date', 'amount', 'donor', 'confirmed'],
+    ...lines.map((l) => [l.date, l.amount, l.donor, l.confirmed ? 'yes' : 'no']),
+  ]);
