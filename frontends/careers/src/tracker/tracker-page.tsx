@@ -241,7 +241,7 @@ function TrackedJobCard({ tracked }: { tracked: TrackedJob }) {
           <TextArea
             rows={2}
             value={note}
-            placeholder="Referral from Priya; ask about the stipend"
+            placeholder="e.g. who referred you, the next round’s date"
             onChange={(event) => setNote(event.target.value)}
           />
         </Field>
