@@ -6,8 +6,9 @@ import { createStreamHub, type StreamSource } from '../src/live/stream-hub';
 
 /**
  * A stream that opens while a change's broadcast is still on its way (the outbox relays it after
- * the commit): what the opening read already holds is not sent again, and the count comes first.
- * The hub alone, with the database read held open, so the order is the test's and not the clock's.
+ * the commit): the count comes first, what was read from the database is not sent twice, and a
+ * late change's count is read again rather than taken from its broadcast. The hub alone, with the
+ * database read held open, so the order is the test's and not the clock's.
  */
 type Changed = EventPayload<'notifications.changed'>;
 const userId = '11111111-1111-4111-8111-111111111111';
@@ -76,25 +77,34 @@ function heldSource(
   return { source, release };
 }
 
-test('when the broadcast of a change the opening read holds arrives while the stream opens, then only the count is sent', async () => {
-  const { source, release } = heldSource(7, 1);
-  const hub = createStreamHub({ source, logger: pino({ level: 'silent' }) });
+/** Lets the hub's reads that were started settle. */
+const settled = () => new Promise((resolve) => setImmediate(resolve));
+const hubOn = (source: StreamSource) => createStreamHub({ source, logger: pino({ level: 'silent' }) });
+
+test('when the broadcast of a change the opening read holds arrives while the stream opens, then the count comes first and the change after it (the count read again is the same: not sent)', async () => {
+  const { source, release } = heldSource(7, 1, [], { position: 7, unread: 1 });
+  const hub = hubOn(source);
   const { stream, frames } = recordingStream();
   const connected = hub.connect(stream, { userId });
-  hub.changed(change(7, 1));
+  hub.changed(change(7, 0));
   release();
   await connected;
-  expect(frames).toEqual([{ event: 'unread', data: { count: 1 }, id: 7 }]);
+  await settled();
+  expect(frames.map((f) => [f.event, f.id, f.data])).toEqual([
+    ['unread', 7, { count: 1 }],
+    ['notification', 7, expect.objectContaining({ _id: 'n7' })],
+  ]);
 });
 
 test('when a resuming stream hears a change it read from the database, then it is sent once, before the count', async () => {
   const { source, release } = heldSource(7, 2, [record(6), record(7)]);
-  const hub = createStreamHub({ source, logger: pino({ level: 'silent' }) });
+  const hub = hubOn(source);
   const { stream, frames } = recordingStream();
   const connected = hub.connect(stream, { userId, after: 5 });
   hub.changed(change(7, 2));
   release();
   await connected;
+  await settled();
   expect(frames.map((f) => [f.event, f.id])).toEqual([
     ['notification', 6],
     ['notification', 7],
@@ -104,7 +114,7 @@ test('when a resuming stream hears a change it read from the database, then it i
 
 test('when a change newer than the opening read arrives while the stream opens, then it is sent, then the count read again', async () => {
   const { source, release } = heldSource(7, 1, [], { position: 8, unread: 2 });
-  const hub = createStreamHub({ source, logger: pino({ level: 'silent' }) });
+  const hub = hubOn(source);
   const { stream, frames } = recordingStream();
   const connected = hub.connect(stream, { userId });
   hub.changed(change(8, 2));
@@ -116,33 +126,54 @@ test('when a change newer than the opening read arrives while the stream opens, 
   ]);
 });
 
-test('when the broadcast of a change the opening read holds arrives after the stream went live, then nothing is sent for it', async () => {
-  const { source, release } = heldSource(7, 1);
-  const hub = createStreamHub({ source, logger: pino({ level: 'silent' }) });
+test('when a late broadcast is followed by a newer change before the count is read again, then the newer count stands', async () => {
+  const { source, release } = heldSource(7, 1, [], { position: 7, unread: 1 });
+  const hub = hubOn(source);
   const { stream, frames } = recordingStream();
   release();
   await hub.connect(stream, { userId });
   hub.changed(change(7, 1));
   hub.changed(change(9, 2));
-  expect(frames.map((f) => [f.event, f.id])).toEqual([
-    ['unread', 7],
-    ['notification', 9],
-    ['unread', 9],
+  await settled();
+  expect(frames.map((f) => [f.event, f.id, f.data])).toEqual([
+    ['unread', 7, { count: 1 }],
+    ['notification', 7, expect.objectContaining({ _id: 'n7' })],
+    ['notification', 9, expect.objectContaining({ _id: 'n9' })],
+    ['unread', 9, { count: 2 }],
   ]);
 });
 
-test('when a resuming stream reads a change committed after its snapshot, then that change’s broadcast is not sent again', async () => {
-  const { source, release } = heldSource(7, 2, [record(6), record(7), record(8)]);
-  const hub = createStreamHub({ source, logger: pino({ level: 'silent' }) });
+test('when a resuming stream reads a change committed after its count, then its broadcast sends no second frame but its count', async () => {
+  const { source, release } = heldSource(7, 2, [record(6), record(7), record(8)], { position: 8, unread: 3 });
+  const hub = hubOn(source);
   const { stream, frames } = recordingStream();
   const connected = hub.connect(stream, { userId, after: 5 });
   release();
   await connected;
   hub.changed(change(8, 3));
-  expect(frames.map((f) => [f.event, f.id])).toEqual([
-    ['notification', 6],
-    ['notification', 7],
-    ['notification', 8],
-    ['unread', 8],
+  await settled();
+  expect(frames.map((f) => [f.event, f.id, f.event === 'unread' ? f.data : undefined])).toEqual([
+    ['notification', 6, undefined],
+    ['notification', 7, undefined],
+    ['notification', 8, undefined],
+    ['unread', 8, { count: 2 }],
+    ['unread', 8, { count: 3 }],
+  ]);
+});
+
+test('when a change commits after a later one the stream already counted (one sequence, commits out of order), then it is still sent, with the count read again', async () => {
+  const { source, release } = heldSource(101, 1, [], { position: 101, unread: 2 });
+  const hub = hubOn(source);
+  const { stream, frames } = recordingStream();
+  release();
+  await hub.connect(stream, { userId });
+  hub.changed(change(100, 1));
+  await settled();
+  expect(
+    frames.map((f) => [f.event, f.event === 'unread' ? f.data : (f.data as { _id: string })._id]),
+  ).toEqual([
+    ['unread', { count: 1 }],
+    ['notification', 'n100'],
+    ['unread', { count: 2 }],
   ]);
 });

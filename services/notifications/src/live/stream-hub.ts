@@ -30,12 +30,17 @@ interface Client {
    * sent or, once it went live, the newest of its user's when it did. Never goes back.
    */
   position: number;
+  /** The changes read from the database for it: a broadcast of one of them may still come, and is not sent twice. */
+  caughtUp: Set<number>;
   /**
-   * The newest change the opening read holds (those it missed were read from the database and its
-   * count was sent): a broadcast of one up to it is late, not news. The outbox relays a change
-   * after its commit, so a stream that opens in between hears it after reading it.
+   * The newest change when its count was first read. A broadcast of a change up to it is late (the
+   * outbox relays after the commit, so a stream that opens in between hears it after its read):
+   * its count may predate what the client was sent, so the count is read again instead.
    */
   counted: number;
+  /** Counts sent so far, and the last: a count read again is sent only if it is the newest and differs. */
+  countsSent: number;
+  lastCount: number | undefined;
   /** Changes that came while it was catching up from the database; undefined once it is live. */
   backlog: Changed[] | undefined;
 }
@@ -68,28 +73,42 @@ export function createStreamHub(deps: { source: StreamSource; logger: Logger }) 
     client.position = Math.max(client.position, seq);
     client.stream.send(STREAM_EVENTS.notification, notification, client.position);
   };
-  const isCounted = (client: Client, change: Changed) =>
-    change.notification !== undefined && change.notification.seq <= client.counted;
-  /** A change as it was broadcast (one the client holds already was filtered out before). */
+  /** A change as it was broadcast, unless the client already has it from the database. */
   const sendChange = (client: Client, change: Changed) => {
-    if (!change.notification) return;
+    if (!change.notification || client.caughtUp.has(change.notification.seq)) return;
     const { seq, ...notification } = change.notification;
     sendNotification(client, notification, seq);
   };
-  const sendUnread = (client: Client, count: number) =>
+  const sendUnread = (client: Client, count: number) => {
+    client.countsSent++;
+    client.lastCount = count;
     client.stream.send(STREAM_EVENTS.unread, { count } satisfies UnreadCount, client.position);
+  };
+  const isLate = (client: Client, change: Changed) =>
+    change.notification !== undefined && change.notification.seq <= client.counted;
+
+  /** The count as the database has it now, unless a newer one went out while it was read or it is the same. */
+  async function recount(client: Client): Promise<void> {
+    const before = client.countsSent;
+    try {
+      const { unread } = await source.snapshot(client.userId);
+      if (client.countsSent === before && unread !== client.lastCount && !client.stream.ended)
+        sendUnread(client, unread);
+    } catch (err) {
+      logger.warn({ err }, 'unread count could not be read again for a late change');
+    }
+  }
 
   const deliver = (client: Client, change: Changed) => {
-    if (isCounted(client, change)) return;
     sendChange(client, change);
-    sendUnread(client, change.unread);
+    if (isLate(client, change)) void recount(client);
+    else sendUnread(client, change.unread);
   };
 
   /**
    * Sends what the client missed (after `after`), then the unread count, then goes live. Changes
    * heard meanwhile wait in its backlog and follow in order, so none is lost between the read and
-   * going live (those the first read already holds are dropped); if some came, the count is read
-   * again (it may predate them).
+   * going live; if some came, the count is read again (it may predate them).
    */
   async function catchUp(client: Client, after: number | undefined): Promise<void> {
     const { userId } = client;
@@ -103,20 +122,24 @@ export function createStreamHub(deps: { source: StreamSource; logger: Logger }) 
       // Nothing newer than the position: what comes after it is heard (backlog, then live).
       const missed = after < position ? await source.changedSince(userId, after) : [];
       for (const record of missed) {
-        // One committed since the snapshot is read here too: its broadcast is late as well.
-        client.counted = Math.max(client.counted, record.seq);
+        client.caughtUp.add(record.seq);
         sendNotification(client, toNotification(record), record.seq);
       }
     }
+    // Late changes (up to the position) wait until the count went out: sent before it, a stream
+    // would not start with its count; their own count may be older than the one read.
+    const late: Changed[] = [];
     for (let round = 1; ; round++) {
       const count = round === 1 ? unread : (await source.snapshot(userId)).unread;
-      // Sent, a late one would come before the count, or twice to a client that resumed.
-      const heard = (client.backlog?.splice(0) ?? []).filter((change) => !isCounted(client, change));
-      for (const change of heard) sendChange(client, change);
-      if (heard.length === 0 || round === CATCH_UP_ROUNDS) {
+      const heard = client.backlog?.splice(0) ?? [];
+      const fresh = heard.filter((change) => !isLate(client, change));
+      late.push(...heard.filter((change) => isLate(client, change)));
+      for (const change of fresh) sendChange(client, change);
+      if (fresh.length === 0 || round === CATCH_UP_ROUNDS) {
         client.position = Math.max(client.position, position);
-        sendUnread(client, heard.length === 0 ? count : heard[heard.length - 1]!.unread);
+        sendUnread(client, fresh.length === 0 ? count : fresh[fresh.length - 1]!.unread);
         client.backlog = undefined;
+        for (const change of late) deliver(client, change);
         return;
       }
     }
@@ -140,7 +163,10 @@ export function createStreamHub(deps: { source: StreamSource; logger: Logger }) 
         postId: watch.postId,
         stream,
         position: 0,
+        caughtUp: new Set(),
         counted: 0,
+        countsSent: 0,
+        lastCount: undefined,
         backlog: [],
       };
       const mine = byUser.get(client.userId);
