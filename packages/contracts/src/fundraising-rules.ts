@@ -42,6 +42,11 @@ export const FUNDRAISING_MESSAGES = {
   pledgeNotFound: 'Pledge not found.',
   pledgeDecided: 'This pledge was already confirmed or rejected.',
   intentUnknown: 'This payment reference is not one of yours for this campaign: start the payment again.',
+  intentAmountMismatch: 'This payment reference is for another amount: get a new UPI link for this one.',
+  intentUsed:
+    'This payment reference is already recorded with a pledge: get a new UPI link for another payment.',
+  intentsTooMany:
+    'You asked for many UPI links this hour: please record the payments you made, or try again later.',
   receiptNotConfirmed: 'A receipt is issued once the organiser confirms the pledge.',
   receiptNotYours: 'Only the donor and the organiser can see this receipt.',
   nothingToEdit: 'Nothing to change: send a title, story, goal, deadline, UPI id, payee name or status.',

@@ -179,6 +179,23 @@ describe('PATCH /api/fundraising/{id} (edit, close)', () => {
       .expect(409);
   });
 
+  test('when the organiser edits the story of a campaign whose deadline has passed, sending the whole form, then 200: only a deadline being changed is checked', async () => {
+    const meera = makeUser(h, 'Meera', true);
+    const c = await createCampaign(meera, { deadline: '2099-12-31' });
+    await h.database.db.execute(
+      sql`update community.campaigns set deadline = '2020-01-01' where id = ${c.id}`,
+    );
+    const edited = await request(h.url)
+      .patch(`/api/fundraising/${c.id}`)
+      .set(auth(meera))
+      .send({ ...NEW_CAMPAIGN, story: 'Kits arrived; thank you all.', deadline: '2020-01-01' })
+      .expect(200);
+    expect(edited.body.data).toMatchObject({
+      description: 'Kits arrived; thank you all.',
+      deadline: '2020-01-01',
+    });
+  });
+
   test('when its deadline has passed, then pledges are refused (409)', async () => {
     const meera = makeUser(h, 'Meera', true);
     const c = await createCampaign(meera, { deadline: '2099-12-31' });
@@ -269,6 +286,42 @@ describe('POST /api/fundraising/{id}/pledge-intents', () => {
       tr: second.body.data.tr,
     }).expect(400);
     expect(res.body.message).toBe(M.intentUnknown);
+  });
+
+  test('when a pledge names a reference for another amount, or one already recorded, then 400 / 409 and nothing is recorded; a rejected pledge frees it', async () => {
+    const meera = makeUser(h, 'Meera', true);
+    const c = await createCampaign(meera);
+    const asha = makeUser(h, 'Asha');
+    const intent = await request(h.url)
+      .post(`/api/fundraising/${c.id}/pledge-intents`)
+      .set(auth(asha))
+      .send({ amount: 500 })
+      .expect(201);
+    const { tr } = intent.body.data;
+    const other = await pledge(asha, c.id, { amount: 100, utr: newUtr(), tr }).expect(400);
+    expect(other.body).toMatchObject({ code: 'INTENT_AMOUNT_MISMATCH', message: M.intentAmountMismatch });
+    const first = await pledge(asha, c.id, { amount: 500, utr: newUtr(), tr }).expect(201);
+    const again = await pledge(asha, c.id, { amount: 500, utr: newUtr(), tr }).expect(409);
+    expect(again.body).toMatchObject({ code: 'INTENT_USED', message: M.intentUsed });
+    const listed = await request(h.url).get(`/api/fundraising/${c.id}/pledges`).set(auth(meera)).expect(200);
+    expect(listed.body.data).toHaveLength(1);
+    await decide(meera, c.id, first.body.data.pledgeId, 'rejected').expect(200);
+    await pledge(asha, c.id, { amount: 500, utr: newUtr(), tr }).expect(201);
+  });
+
+  test('when one student asks for more references in an hour than anyone pays, then 429 with a sentence', async () => {
+    const c = await createCampaign(makeUser(h, 'Meera', true));
+    const asha = makeUser(h, 'Asha');
+    const ask = () =>
+      request(h.url).post(`/api/fundraising/${c.id}/pledge-intents`).set(auth(asha)).send({ amount: 10 });
+    for (let i = 0; i < 30; i++) expect((await ask()).status).toBe(201);
+    const res = await ask().expect(429);
+    expect(res.body).toMatchObject({ code: 'TOO_MANY_INTENTS', message: M.intentsTooMany });
+    await request(h.url)
+      .post(`/api/fundraising/${c.id}/pledge-intents`)
+      .set(auth(makeUser(h, 'Ravi')))
+      .send({ amount: 10 })
+      .expect(201);
   });
 
   test('when a guest asks, then 401; a bad amount 400; a missing campaign 404', async () => {

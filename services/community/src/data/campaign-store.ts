@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbExecutor } from '@campus/service-kit/db';
 import { campaigns, campaignUpdates, pledgeIntents, pledges } from './schema';
 
@@ -251,6 +251,24 @@ export function createCampaignStore(db: Db) {
       intent: { tr: string; campaignId: string; userId: string; amount: number; createdAt: Date },
     ): Promise<void> {
       await tx.insert(pledgeIntents).values(intent);
+    },
+
+    /** Whether a pledge not rejected already names this payment reference. */
+    async trTaken(tx: DbExecutor, tr: string): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: pledges.id })
+        .from(pledges)
+        .where(and(eq(pledges.tr, tr), ne(pledges.status, 'rejected')));
+      return row !== undefined;
+    },
+
+    /** How many payment references the user asked for since `since`. */
+    async intentsSince(tx: DbExecutor, userId: string, since: Date): Promise<number> {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(pledgeIntents)
+        .where(and(eq(pledgeIntents.userId, userId), gte(pledgeIntents.createdAt, since)));
+      return row?.n ?? 0;
     },
 
     async findIntent(tx: DbExecutor, tr: string) {

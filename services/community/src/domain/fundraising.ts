@@ -67,6 +67,9 @@ export const toPledge = (p: PledgeRecord): Pledge => ({
 const acceptsPledges = (c: CampaignRecord, now: Date) =>
   c.status === 'open' && (c.deadline === null || now.toISOString().slice(0, 10) <= c.deadline);
 
+/** Payment references one person may ask for in an hour (each is a row; a pledge names one). */
+const INTENTS_PER_USER_PER_HOUR = 30;
+
 const notFound = () => AppError.notFound(COMMUNITY_MESSAGES.campaignNotFound, 'CAMPAIGN_NOT_FOUND');
 
 /**
@@ -140,7 +143,9 @@ export function createFundraising(deps: {
     },
 
     async update(campaignId: string, body: z.output<typeof UpdateCampaignRequest>) {
-      checkDeadline(body.deadline, deps.now());
+      // The edit form sends every field: only a deadline being changed must not have passed.
+      const before = await store.find(deps.db, campaignId);
+      if (body.deadline !== before?.deadline) checkDeadline(body.deadline, deps.now());
       const { story, ...rest } = body;
       const patch = Object.fromEntries(
         Object.entries({ ...rest, description: story }).filter(([, v]) => v !== undefined),
@@ -156,9 +161,14 @@ export function createFundraising(deps: {
       return deps.transact(async (tx) => {
         const found = await store.find(tx, campaignId);
         if (!found) throw notFound();
-        if (!acceptsPledges(found, deps.now())) throw new AppError(409, 'CAMPAIGN_CLOSED', M.campaignClosed);
+        const now = deps.now();
+        if (!acceptsPledges(found, now)) throw new AppError(409, 'CAMPAIGN_CLOSED', M.campaignClosed);
+        if (
+          (await store.intentsSince(tx, user.id, new Date(now.getTime() - HOUR))) >= INTENTS_PER_USER_PER_HOUR
+        )
+          throw new AppError(429, 'TOO_MANY_INTENTS', M.intentsTooMany);
         const tr = `CC${randomBytes(9).toString('hex').toUpperCase()}`;
-        await store.insertIntent(tx, { tr, campaignId, userId: user.id, amount, createdAt: deps.now() });
+        await store.insertIntent(tx, { tr, campaignId, userId: user.id, amount, createdAt: now });
         const upiUrl = upiIntentLink({
           upiId: found.upiId,
           payeeName: found.payeeName,
@@ -195,9 +205,13 @@ export function createFundraising(deps: {
         const now = deps.now();
         if (!acceptsPledges(found, now)) throw new AppError(409, 'CAMPAIGN_CLOSED', M.campaignClosed);
         if (body.tr !== undefined) {
+          // One reference, one payment of its amount (the donor's pledges are locked above).
           const intent = await store.findIntent(tx, body.tr);
           if (!intent || intent.userId !== user.id || intent.campaignId !== campaignId)
             throw new AppError(400, 'INTENT_UNKNOWN', M.intentUnknown);
+          if (intent.amount !== amount)
+            throw new AppError(400, 'INTENT_AMOUNT_MISMATCH', M.intentAmountMismatch);
+          if (await store.trTaken(tx, body.tr)) throw new AppError(409, 'INTENT_USED', M.intentUsed);
         }
         if (body.utr !== undefined && (await store.utrTaken(tx, campaignId, body.utr)))
           throw new AppError(409, 'UTR_TAKEN', M.utrTaken);
