@@ -6,6 +6,7 @@ import type { TrackStatus } from '@campus/contracts/careers-rules';
 import { contractReply, errorReply } from '@campus/web-kit/testing/api-replies';
 import { renderRemoteScreen } from '@campus/web-kit/testing/render-remote-screen';
 import JobsPage from '../src/jobs/jobs-page';
+import { TRACKER_UNREAD } from '../src/jobs/track-control';
 import TrackerPage from '../src/tracker/tracker-page';
 import { job, jobList, student } from './careers-fixtures';
 
@@ -141,6 +142,27 @@ describe('/jobs/tracker: My applications', () => {
     });
   });
 
+  test('a note typed but not saved goes with a change of status, and is there in the new group', async () => {
+    const razorpay = post('j1', 'Razorpay');
+    const { requests } = openTracker([tracked(razorpay, 'applied')], '/jobs/tracker', [
+      trackReply(
+        'j1',
+        tracked(razorpay, 'interviewing', 'Interview on Tuesday, 10 am', '2026-03-06T09:00:00.000Z'),
+      ),
+    ]);
+    await userEvent.type(await screen.findByRole('textbox', { name: /Note/ }), 'Interview on Tuesday, 10 am');
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Status of Backend Intern at Razorpay' }),
+      'interviewing',
+    );
+    expect(await screen.findByRole('heading', { level: 2, name: 'Interviewing (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Note/ })).toHaveValue('Interview on Tuesday, 10 am');
+    expect(requests.at(-1)).toMatchObject({
+      method: 'PUT',
+      body: { status: 'interviewing', note: 'Interview on Tuesday, 10 am' },
+    });
+  });
+
   test('Remove stops tracking the job: it leaves the page, and the empty state shows', async () => {
     const { requests } = openTracker([tracked(post('j1', 'Razorpay'), 'rejected')], '/jobs/tracker', [
       trackReply('j1', null),
@@ -231,6 +253,31 @@ describe('Save on the job posts', () => {
     ]);
     // One read of the tracker serves every card.
     expect(requests.filter((r) => r.url === '/api/job/tracker')).toHaveLength(1);
+  });
+
+  test('when My applications could not be read, Save sends nothing (the job may be at Offer), says so and reads it again', async () => {
+    const razorpay = post('j1', 'Razorpay');
+    const { requests } = renderRemoteScreen(<JobsPage mine={false} />, {
+      user: student,
+      path: '/jobs',
+      replies: [
+        jobList([razorpay]),
+        errorReply(500, { message: 'Something went wrong.', code: 'INTERNAL' }, { url: '/api/job/tracker' }),
+        trackerReply([tracked(razorpay, 'offer')]),
+      ],
+    });
+    const save = await screen.findByRole('button', { name: 'Save Backend Intern at Razorpay' });
+    await waitFor(() => expect(save).not.toHaveAttribute('aria-disabled'));
+    await userEvent.click(save);
+    expect(await screen.findByText(TRACKER_UNREAD)).toBeInTheDocument();
+    expect(
+      await screen.findByRole(
+        'combobox',
+        { name: 'My status for Backend Intern at Razorpay' },
+        { timeout: 5000 },
+      ),
+    ).toHaveValue('offer');
+    expect(requests.filter((r) => r.method === 'PUT')).toEqual([]);
   });
 
   test("the author's own post has no Save, and nothing is asked about the tracker for it", async () => {

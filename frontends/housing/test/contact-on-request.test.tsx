@@ -303,6 +303,37 @@ describe('the owner', () => {
     ).toBeInTheDocument();
   });
 
+  test('when the room shows the contact to every signed-in student, then accepting a request says so and promises no privacy', async () => {
+    renderRemoteScreen(<RoomFinderPage view="mine" />, {
+      user: student,
+      path: '/roomfinder/myroomrequest',
+      replies: [
+        flatsReply(
+          [
+            flat('f1', 'My room', {
+              contactVisibility: 'signed-in',
+              interestCounts: { total: 1, pending: 1 },
+            }),
+          ],
+          MINE,
+        ),
+        contractReply(
+          FlatInterestListResponse,
+          { success: true, message: FLAT_MESSAGES.interestsFound, data: [interest('i2', 'Priya Nair')] },
+          { match: '/api/flat/f1/interests' },
+        ),
+      ],
+    });
+    await userEvent.click(
+      within(await cardOf('My room')).getByRole('button', { name: '1 request (1 new) for My room' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Requests for “My room”' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Accept Priya Nair' }));
+    const ask = await screen.findByRole('dialog', { name: 'Accept Priya Nair?' });
+    expect(ask).toHaveTextContent('for every signed-in student, as you chose');
+    expect(ask).not.toHaveTextContent('Nobody else will');
+  });
+
   test('when the owner declines an accepted student, then it asks first and says the contact is taken back', async () => {
     const screenState = renderRemoteScreen(<RoomFinderPage view="mine" />, {
       user: student,

@@ -15,6 +15,10 @@ export const TRACK_OPTIONS = [
   { value: 'none', label: 'Not tracking' },
 ];
 
+/** Save pressed while My applications could not be read: nothing is sent, it is read again. */
+export const TRACKER_UNREAD =
+  'Could not read My applications, so nothing was saved: trying again, press Save once more.';
+
 /**
  * Save on a job post (issue 28): a signed-in student saves it to My applications; once saved, the
  * control shows its status and moves it on (Saved -> Applied -> Interviewing -> Offer / Rejected)
@@ -60,7 +64,11 @@ export function TrackControl({ job }: { job: JobPost }) {
         loadingLabel="Saving..."
         onClick={() => {
           if (!user) void navigate(loginHref);
-          else if (!tracker.isPending) change('saved');
+          else if (tracker.isError) {
+            // Unread, the job may be tracked already (at Offer, say): saving would set it back.
+            toast.error(TRACKER_UNREAD);
+            void tracker.refetch();
+          } else if (!tracker.isPending) change('saved');
         }}
       >
         Save

@@ -212,8 +212,10 @@ function TrackedJobCard({ tracked }: { tracked: TrackedJob }) {
             options={TRACK_OPTIONS}
             onChange={(event) => {
               const status = event.target.value as TrackStatus | 'none';
+              // The card moves to its new group and is drawn again there: a note typed but not
+              // saved goes with the change instead of being lost.
               change(
-                { status },
+                status !== 'none' && noteChanged ? { status, note: note.trim() } : { status },
                 status === 'none'
                   ? `${name} is no longer in My applications`
                   : `${name}: ${TRACK_STATUS_LABELS[status]}`,

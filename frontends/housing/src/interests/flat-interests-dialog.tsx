@@ -107,11 +107,15 @@ export default function FlatInterestsDialog({ flat, onClose }: FlatInterestsDial
         onCancel={() => setAsking(null)}
       >
         <p>
-          {asking?.status === 'accepted'
-            ? `${asking.interest.userName ?? 'This student'} will see your contact (${flat.contactInfo ?? 'your contact info'}) on this room's card. Nobody else will.`
-            : asking?.interest.status === 'accepted'
-              ? `${asking.interest.userName ?? 'This student'} will no longer see your contact. They are told.`
-              : `${asking?.interest.userName ?? 'This student'} is told, and will not see your contact.`}
+          {flat.contactVisibility === 'signed-in'
+            ? // The room shows the contact to every signed-in student (the owner's choice): an answer
+              // tells the student, and shares or hides nothing.
+              `${asking?.interest.userName ?? 'This student'} is told. Your contact stays on this room's card for every signed-in student, as you chose; change that in Edit.`
+            : asking?.status === 'accepted'
+              ? `${asking.interest.userName ?? 'This student'} will see your contact (${flat.contactInfo ?? 'your contact info'}) on this room's card. Nobody else will.`
+              : asking?.interest.status === 'accepted'
+                ? `${asking.interest.userName ?? 'This student'} will no longer see your contact. They are told.`
+                : `${asking?.interest.userName ?? 'This student'} is told, and will not see your contact.`}
         </p>
       </ConfirmDialog>
     </Modal>

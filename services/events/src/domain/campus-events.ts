@@ -515,7 +515,6 @@ export function createCampusEvents(deps: {
       });
     },
 
-    /** The counts and where this student stands (their RSVP button). 404 for no live, visible event. */
     /**
      * One event's calendar entry (issue 27): a live event the public list shows (hidden: 404 for
      * everyone, its author too, since a calendar file is kept and shared) that has dates (undated:
@@ -539,6 +538,7 @@ export function createCampusEvents(deps: {
       return records.flatMap((record) => toCalendarEntry(record) ?? []);
     },
 
+    /** The counts and where this student stands (their RSVP button). 404 for no live, visible event. */
     async rsvpOf(user: AuthUser, id: string): Promise<RsvpAnswer> {
       const event = await find(deps.db, id);
       if (!event || event.moderation === 'hidden') throw notFound();
