@@ -123,6 +123,7 @@ export const GatewayConfig = z
       ),
     LOG_LEVEL: baseEnv.LOG_LEVEL,
     JWT_PUBLIC_KEY: baseEnv.JWT_PUBLIC_KEY,
+    OTEL_EXPORTER_OTLP_ENDPOINT: baseEnv.OTEL_EXPORTER_OTLP_ENDPOINT,
     /** Other origins allowed to send state-changing requests, comma separated; the gateway's own always is. */
     ALLOWED_ORIGINS: z
       .string()

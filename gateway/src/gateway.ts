@@ -17,6 +17,7 @@ import { checkAccessToken } from './token-check';
 import { DATA_EXPORT_PATH, dataExport } from './data-export';
 import { createAccessTokenVerifier } from '@campus/service-kit/auth';
 import { createMetrics, UNMATCHED_ROUTE, type Metrics } from '@campus/service-kit/metrics';
+import { traceRequests } from '@campus/service-kit/tracing';
 import { renewLapsedSessions } from './session-renewal';
 import { pollRevokedSessions } from './session-revocations';
 
@@ -115,6 +116,15 @@ export function createGateway(
   // Served on METRICS_PORT only (start-gateway.ts), never on this public port.
   const metrics = createMetrics({ events: false });
   app.use(metrics.httpRequests((req) => gatewayRouteOf(req.originalUrl.split('?', 1)[0] ?? '/')));
+  // The trace starts (or continues a caller's) here: its traceparent replaces the request's before
+  // the proxy copies the headers, so each service's span is a child of the gateway's (tracing.ts).
+  app.use(
+    traceRequests({
+      service: 'gateway',
+      routeOf: (req) => gatewayRouteOf((req as express.Request).originalUrl.split('?', 1)[0] ?? '/'),
+      propagate: true,
+    }),
+  );
   // The request id is forwarded, so the service logs and the events it emits carry the same id.
   app.use(accessLog(logger));
   app.use(securityHeaders(config.CSP_EXTRA_ORIGINS, config.HTTPS_ONLY));

@@ -10,6 +10,7 @@ import {
   type RunningService,
   type ServiceDefinition,
 } from '@campus/service-kit/service-runtime';
+import { startTracing } from '@campus/service-kit/tracing';
 import { GatewayConfig } from '@campus/gateway/config';
 import { startGateway, type RunningGateway } from '@campus/gateway/start-gateway';
 import { environmentFor, operatorSetting } from './runner-env';
@@ -83,6 +84,11 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     COOKIE_SECURE: 'false',
   };
 
+  // One process, one resource: its spans say which service made them (campus.service).
+  const tracing = startTracing({
+    serviceName: 'campus-connect',
+    endpoint: operator.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || undefined,
+  });
   const pglite: PGlite = await openEmbeddedPostgres(path.join(options.dataDir, 'postgres'));
   const bus = createInProcessBus({ logger: rootLogger.child({ component: 'bus' }) });
   const consumers = withReplaceableConsumers(bus);
@@ -95,6 +101,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     consumers.close();
     await bus.close();
     await pglite.close();
+    await tracing?.shutdown().catch(() => undefined);
   };
 
   const start = async (definition: ServiceDefinition, port: number) => {

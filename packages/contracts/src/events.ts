@@ -9,6 +9,9 @@ import {
 /**
  * Every event on the bus travels in this envelope. `id` is the idempotency key consumers record in
  * their inbox; `traceId` carries the request id from gateway -> service -> event -> consumer logs.
+ * `traceparent` (additive, ADR 0122) is the W3C trace context of the publish, for the consumer's
+ * span; on RabbitMQ it travels as the message's `traceparent` header instead. Tracing data never
+ * makes a message unusable: a malformed one reads as absent.
  */
 export const EventEnvelope = z.object({
   id: z.uuid(),
@@ -16,6 +19,7 @@ export const EventEnvelope = z.object({
   occurredAt: z.iso.datetime(),
   producer: z.string().min(1),
   traceId: z.string().min(1).optional(),
+  traceparent: z.string().min(1).max(512).optional().catch(undefined),
   payload: z.unknown(),
 });
 export type EventEnvelope<P = unknown> = Omit<z.infer<typeof EventEnvelope>, 'payload'> & { payload: P };

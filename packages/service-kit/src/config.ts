@@ -48,11 +48,33 @@ export const baseEnv = {
     .string()
     .min(1, 'the PEM public key that verifies access tokens is required')
     .describe('PEM public key (ES256) that verifies access tokens.'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: otlpEndpointEnv(),
 };
 
 /** An empty value (`PUBLIC_ORIGIN=` in an env file, compose's `${X:-}`) is unset, not a bad value. */
-const blankAsUnset = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
+function blankAsUnset(value: unknown) {
+  return typeof value === 'string' && value.trim() === '' ? undefined : value;
+}
+
+/**
+ * `OTEL_EXPORTER_OTLP_ENDPOINT`, read by every service and the gateway alike (tracing.ts, ADR 0122):
+ * set, traces are exported by OTLP/HTTP to `<endpoint>/v1/traces`; unset, no spans are made.
+ */
+function otlpEndpointEnv() {
+  return z
+    .preprocess(
+      blankAsUnset,
+      z
+        .url({
+          protocol: /^https?$/,
+          error: 'OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL (http://otel-collector:4318)',
+        })
+        .optional(),
+    )
+    .describe(
+      'OpenTelemetry collector (http://otel-collector:4318): traces are sent there by OTLP/HTTP (the other OTEL_EXPORTER_OTLP_* variables apply). Unset: no traces are made.',
+    );
+}
 
 /** Where a service's links point when nothing says otherwise: the embedded runner's gateway. */
 export const DEFAULT_PUBLIC_ORIGIN = 'http://localhost:8080';

@@ -5,7 +5,8 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { Pool } from 'pg';
+import { Pool, type PoolClient } from 'pg';
+import { endQuerySpan, querySpan, transactionSpan } from './tracing';
 
 /** Drizzle over either driver; services only ever see this type. */
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
@@ -40,7 +41,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     });
     // An idle client that loses its server must not crash the process; the next query reconnects.
     pool.on('error', (err) => options.onIdleError?.(err));
-    const db = drizzleNodePg(pool) as unknown as Db;
+    pool.on('connect', traceClientQueries);
+    const db = traceTransactions(drizzleNodePg(pool) as unknown as Db);
     return {
       db,
       kind: 'postgres',
@@ -57,7 +59,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     };
   }
   const { pglite } = options;
-  const db = drizzlePglite(pglite) as unknown as Db;
+  const db = traceTransactions(drizzlePglite(tracedPglite(pglite)) as unknown as Db);
   return {
     db,
     kind: 'pglite',
@@ -74,6 +76,82 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       if (options.closeWithHandle) await pglite.close();
     },
   };
+}
+
+/** Every transaction in a span (tracing.ts), so its queries nest under it. */
+function traceTransactions(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((work, config) => transactionSpan(() => transaction(work, config))) as Db['transaction'];
+  return db;
+}
+
+type QueryArgs = [unknown, ...unknown[]];
+const statementOf = (query: unknown): string | undefined =>
+  typeof query === 'string'
+    ? query
+    : typeof (query as { text?: unknown })?.text === 'string'
+      ? (query as { text: string }).text
+      : undefined;
+
+/**
+ * A span per query on one node-postgres client (the pool's own `query` and drizzle's transactions
+ * both go through it): callback and promise forms alike; a submittable (cursor) passes untouched.
+ */
+function traceClientQueries(client: PoolClient): void {
+  const query = client.query.bind(client) as (...args: QueryArgs) => unknown;
+  client.query = ((...args: QueryArgs) => {
+    if (typeof (args[0] as { submit?: unknown })?.submit === 'function') return query(...args);
+    const span = querySpan(statementOf(args[0]));
+    if (!span) return query(...args);
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (err: unknown, ...rest: unknown[]) => {
+        endQuerySpan(span, err ?? undefined);
+        return (callback as (...a: unknown[]) => unknown)(err, ...rest);
+      };
+      return query(...args);
+    }
+    return (query(...args) as Promise<unknown>).then(
+      (result) => {
+        endQuerySpan(span);
+        return result;
+      },
+      (error: unknown) => {
+        endQuerySpan(span, error);
+        throw error;
+      },
+    );
+  }) as PoolClient['query'];
+}
+
+/** A PGlite handle (or one of its transactions) whose queries each get a span; anything else is the original. */
+function tracedPglite<T extends object>(target: T): T {
+  return new Proxy(target, {
+    get(object, property) {
+      const value: unknown = Reflect.get(object, property, object);
+      if (typeof value !== 'function') return value;
+      if (property === 'query' || property === 'exec')
+        return async (...args: QueryArgs) => {
+          const span = querySpan(statementOf(args[0]));
+          try {
+            const result: unknown = await (value as (...a: QueryArgs) => Promise<unknown>).apply(
+              object,
+              args,
+            );
+            endQuerySpan(span);
+            return result;
+          } catch (error) {
+            endQuerySpan(span, error);
+            throw error;
+          }
+        };
+      if (property === 'transaction')
+        return (work: (tx: object) => Promise<unknown>) =>
+          (value as (w: typeof work) => Promise<unknown>).call(object, (tx) => work(tracedPglite(tx)));
+      return (value as (...a: unknown[]) => unknown).bind(object);
+    },
+  });
 }
 
 /** Opens (or creates) the embedded PostgreSQL; `dataDir` undefined means in memory. */

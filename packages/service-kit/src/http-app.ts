@@ -6,8 +6,9 @@ import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { authenticate, type AccessTokenVerifier } from './auth';
 import { errorHandler, notFoundHandler } from './errors';
-import type { Metrics } from './metrics';
+import { routeTemplateOf, type Metrics } from './metrics';
 import { requestContext } from './request-context';
+import { traceRequests } from './tracing';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
@@ -59,7 +60,11 @@ export interface HttpAppOptions {
   internalRoutes?: Router;
   /** Prometheus metrics: every request counted and timed by route template, served at GET /metrics. */
   metrics?: Metrics;
+  /** The service's name: its request spans say which service answered (tracing.ts). */
+  name?: string;
 }
+
+const UNTRACED_PATHS = new Set(['/health', '/ready', '/metrics']);
 
 /**
  * The HTTP shell every service shares: request id + logging, body parsing, session, the service's
@@ -73,6 +78,14 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.set('trust proxy', 'loopback, uniquelocal');
   app.set('query parser', 'simple');
 
+  // A server span per request, continuing the gateway's traceparent (no-op unless tracing is started).
+  app.use(
+    traceRequests({
+      service: options.name ?? 'service',
+      routeOf: (req) => routeTemplateOf(req as express.Request),
+      skip: (req) => UNTRACED_PATHS.has(req.url ?? ''),
+    }),
+  );
   if (options.metrics) app.use(options.metrics.httpRequests());
   app.use(
     pinoHttp({

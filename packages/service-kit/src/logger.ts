@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { traceLogFields } from './tracing';
 
 export type { Logger };
 
@@ -26,14 +27,22 @@ export function serializeError(err: unknown): Record<string, unknown> {
 }
 
 /** JSON logs to stdout (one line an event); `service` on every line so a shared log stays readable. */
-export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino({
+export function createLogger(
+  service: string,
+  level = process.env.LOG_LEVEL ?? 'info',
+  /** Where lines go; stdout by default (tests read them). */
+  destination?: pino.DestinationStream,
+): Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: { service },
+    // The active span's trace_id and span_id when tracing (tracing.ts): a log line finds its trace.
+    mixin: traceLogFields,
     serializers: { err: serializeError },
     redact: {
       paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       remove: true,
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -20,6 +20,7 @@ import {
 import type { Logger } from 'pino';
 import type { EventBus } from './bus/event-bus';
 import type { Db, DbExecutor } from './db';
+import { publishInSpan, untraced } from './tracing';
 
 /**
  * The outbox table, declared by each service in its own `data/schema.ts`
@@ -62,6 +63,34 @@ export interface OutboxEvent<N extends EventName> {
   producer: string;
   /** The request id, so consumer logs join the request that caused the event. */
   traceId?: string;
+  /** The W3C traceparent of the span that wrote it (tracing.ts), so its publish and consumers join that trace. */
+  traceparent?: string;
+}
+
+/**
+ * What the `trace_id` column holds: the request id, then, when the request was traced, a space and
+ * its W3C traceparent (a request id never has a space). Rows written before tracing, or while it is
+ * off, hold the request id alone and read back unchanged (ADR 0122: no migration, old rows valid).
+ */
+export function traceColumnValue(
+  traceId: string | undefined,
+  traceparent: string | undefined,
+): string | null {
+  if (!traceparent) return traceId ?? null;
+  return `${traceId ?? ''} ${traceparent}`;
+}
+
+/** The request id and the traceparent stored in a row's `trace_id` column (traceColumnValue). */
+export function readTraceColumn(value: string | null | undefined): {
+  traceId?: string;
+  traceparent?: string;
+} {
+  if (!value) return {};
+  const space = value.indexOf(' ');
+  if (space < 0) return { traceId: value };
+  const traceId = value.slice(0, space);
+  const traceparent = value.slice(space + 1).trim();
+  return { ...(traceId ? { traceId } : {}), ...(traceparent ? { traceparent } : {}) };
 }
 
 /**
@@ -81,6 +110,7 @@ export async function addToOutbox<N extends EventName>(
     occurredAt: new Date().toISOString(),
     producer: event.producer,
     ...(event.traceId ? { traceId: event.traceId } : {}),
+    ...(event.traceparent ? { traceparent: event.traceparent } : {}),
     payload,
   };
   await tx.insert(table).values({
@@ -88,7 +118,7 @@ export async function addToOutbox<N extends EventName>(
     name: envelope.name,
     payload,
     producer: envelope.producer,
-    traceId: event.traceId ?? null,
+    traceId: traceColumnValue(event.traceId, event.traceparent),
     occurredAt: new Date(envelope.occurredAt),
   });
   return envelope;
@@ -191,15 +221,22 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         .for('update', { skipLocked: true });
       let published = 0;
       for (const row of rows) {
+        const { traceId, traceparent } = readTraceColumn(row.traceId);
         try {
-          await bus.publish({
-            id: row.id,
-            name: row.name,
-            occurredAt: row.occurredAt.toISOString(),
-            producer: row.producer,
-            ...(row.traceId ? { traceId: row.traceId } : {}),
-            payload: row.payload,
-          });
+          await publishInSpan(
+            traceparent,
+            { event: row.name, eventId: row.id, producer: row.producer },
+            (sent) =>
+              bus.publish({
+                id: row.id,
+                name: row.name,
+                occurredAt: row.occurredAt.toISOString(),
+                producer: row.producer,
+                ...(traceId ? { traceId } : {}),
+                ...(sent ? { traceparent: sent } : {}),
+                payload: row.payload,
+              }),
+          );
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           await tx
@@ -253,7 +290,8 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       return;
     }
     clearTimeout(timer);
-    cycle = (async () => {
+    // A commit's kick runs here in its request's context: the relay's polling is no part of that trace.
+    cycle = untraced(async () => {
       let delayMs = pollIntervalMs;
       let failed: boolean;
       try {
@@ -276,7 +314,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         again = false;
         schedule(delayMs);
       }
-    })();
+    });
   }
 
   return {

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase, openEmbeddedPostgres, type DatabaseHandle } from './db';
 import { createLogger } from './logger';
 import { startService, type BaseServiceConfig, type ServiceDefinition } from './service-runtime';
+import { startTracing } from './tracing';
 
 /**
  * A service as its own process (production, `npm run start:services`): configuration from the
@@ -15,7 +16,9 @@ import { startService, type BaseServiceConfig, type ServiceDefinition } from './
  * SIGTERM/SIGINT drain HTTP, flush the outbox, close the bus and the database, then exit.
  */
 export async function runServiceProcess<
-  S extends z.ZodType<BaseServiceConfig & { DATABASE_URL?: string; AMQP_URL?: string }>,
+  S extends z.ZodType<
+    BaseServiceConfig & { DATABASE_URL?: string; AMQP_URL?: string; OTEL_EXPORTER_OTLP_ENDPOINT?: string }
+  >,
 >(definition: ServiceDefinition<S>): Promise<void> {
   let config: z.infer<S>;
   try {
@@ -24,6 +27,11 @@ export async function runServiceProcess<
     console.error(err instanceof ConfigError ? err.message : err);
     process.exit(1);
   }
+  // Before anything opens: the resource is this service, and a process without an endpoint makes no spans.
+  const tracing = startTracing({
+    serviceName: definition.name,
+    endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+  });
   const logger = createLogger(definition.name, process.env.LOG_LEVEL);
   const database: DatabaseHandle = config.DATABASE_URL
     ? openDatabase({
@@ -62,6 +70,8 @@ export async function runServiceProcess<
       await service.stop();
       await bus.close();
       await database.close();
+      // The last batch of spans (the drain's) goes out before the process does.
+      await tracing?.shutdown().catch(() => undefined);
       process.exit(0);
     };
     process.once('SIGTERM', () => void stop('SIGTERM'));

@@ -22,6 +22,7 @@ import { openApiFromRoutes } from './openapi';
 import { createMetrics } from './metrics';
 import { createOutboxRelay, readOutboxBacklog, type OutboxTable } from './outbox';
 import { requestContext } from './request-context';
+import { consumeInSpan } from './tracing';
 import type { ScheduledJob } from './scheduled-job';
 import { createTransact, type Transact } from './unit-of-work';
 import { declaredRoutes, forgetUserHandler, type PersonalData } from './personal-data';
@@ -230,7 +231,8 @@ export interface StartServiceOptions<C extends BaseServiceConfig> {
 
 /**
  * Runs a consumer's handler in the trace of the request that caused the event, so its logs and any
- * events it emits carry the same id from the gateway onwards.
+ * events it emits carry the same id from the gateway onwards; when tracing, in a consumer span that
+ * continues the message's traceparent (its transaction and queries nest under it).
  */
 function withTraceContext(consumer: EventConsumer, logger: Logger): EventConsumer {
   return {
@@ -238,7 +240,11 @@ function withTraceContext(consumer: EventConsumer, logger: Logger): EventConsume
     handle: (envelope) =>
       requestContext.run({ requestId: envelope.traceId ?? envelope.id }, async () => {
         const started = performance.now();
-        await consumer.handle(envelope);
+        await consumeInSpan(
+          envelope.traceparent,
+          { event: envelope.name, eventId: envelope.id, queue: consumer.queue },
+          () => consumer.handle(envelope),
+        );
         logger.debug(
           {
             event: envelope.name,
@@ -299,6 +305,7 @@ export async function startService<S extends z.ZodType<BaseServiceConfig>>(
     logger,
   });
   const app = createHttpApp({
+    name: definition.name,
     logger,
     verifyAccessToken: createAccessTokenVerifier(options.config.JWT_PUBLIC_KEY),
     routes: router,

@@ -2,6 +2,7 @@ import type { EventName, EventPayload } from '@campus/contracts/events';
 import type { Db, Tx } from './db';
 import { addToOutbox, type OutboxTable } from './outbox';
 import { currentRequestId } from './request-context';
+import { currentTraceparent } from './tracing';
 
 /**
  * Records an event in the outbox of the current transaction; it is published only if the change
@@ -49,6 +50,7 @@ export function createTransact<P extends EventName = EventName>(options: {
           payload: payload as EventPayload<EventName>,
           producer: options.producer,
           traceId: currentRequestId(),
+          traceparent: currentTraceparent(),
         });
       }) as Emit<P>;
       return work(tx, emit);

@@ -23,8 +23,19 @@ import {
   type RetryPolicy,
   tellFailed,
 } from './event-bus';
+import type { EventEnvelope } from '@campus/contracts/events';
+import { TRACEPARENT_HEADER } from '../tracing';
 
 export const DEFAULT_EXCHANGE = 'campus.events';
+
+/** A delivered envelope with the message's `traceparent` header (the publisher's trace context) on it. */
+function withTraceparentHeader(envelope: EventEnvelope, headers: Record<string, unknown> | undefined) {
+  const header = headers?.[TRACEPARENT_HEADER];
+  const traceparent = Buffer.isBuffer(header) ? header.toString('utf8') : header;
+  return typeof traceparent === 'string' && traceparent && !envelope.traceparent
+    ? { ...envelope, traceparent }
+    : envelope;
+}
 
 /** Header counting the deliveries of a message that failed (absent on a first delivery). */
 const ATTEMPTS_HEADER = 'x-attempts';
@@ -210,7 +221,7 @@ export function createRabbitMqBus(options: RabbitMqBusOptions): EventBus {
     }
     const checked = validateEnvelope(parsed);
     if (!checked.ok) return deadLetter(checked.reason, previousAttempts);
-    const { envelope } = checked;
+    const envelope = withTraceparentHeader(checked.envelope, message.properties.headers);
 
     try {
       await consumer.handle(envelope);
@@ -275,7 +286,8 @@ export function createRabbitMqBus(options: RabbitMqBusOptions): EventBus {
       // Fail fast while the broker is away instead of holding the caller for the publish timeout:
       // the outbox relay keeps the row and backs off.
       if (!manager.isConnected()) throw new Error('RabbitMQ is unreachable');
-      const event = checked.envelope;
+      // The trace context travels as the message's traceparent header (W3C, as for HTTP); the body stays the envelope it was.
+      const { traceparent, ...event } = checked.envelope;
       await publisher.publish(exchange, event.name, Buffer.from(JSON.stringify(event)), {
         persistent: true,
         contentType: 'application/json',
@@ -284,6 +296,7 @@ export function createRabbitMqBus(options: RabbitMqBusOptions): EventBus {
         appId: event.producer,
         timestamp: Math.floor(Date.parse(event.occurredAt) / 1000),
         timeout: publishTimeoutMs,
+        ...(traceparent ? { headers: { [TRACEPARENT_HEADER]: traceparent } } : {}),
       });
     },
 

@@ -36,6 +36,8 @@ export interface BusAdapter {
   peer(options?: { prefetch?: number }): Promise<Peer>;
   deadLetters(queue: string): Promise<DeadLetter[]>;
   replay(queue: string): Promise<number>;
+  /** Only RabbitMQ: this run's exchange and the broker's URL, to read messages as they travel. */
+  broker?: { url: string; exchange: string };
   /** Only a networked broker: bytes that are not a valid event, straight onto the exchange. */
   publishRaw?(routingKey: string, body: string): Promise<void>;
   /** Only RabbitMQ: the broker itself closes the peer's connection (`rabbitmqctl close_connection`). */
@@ -115,6 +117,7 @@ function rabbitMqAdapter(url: string): BusAdapter {
 
   return {
     name: 'rabbitmq',
+    broker: { url, exchange },
     queue(base) {
       const name = `test.${base}-${runId}`;
       queues.push(name);
