@@ -86,13 +86,14 @@ export function startTracing(options: TracingOptions): Tracing | undefined {
   };
 }
 
-const NO_FIELDS: Readonly<Record<string, never>> = Object.freeze({});
-
-/** For every log line (pino mixin): the active span's trace and span ids, nothing when none. */
+/**
+ * For every log line (pino mixin): the active span's trace and span ids, nothing when none. A new
+ * object each time: pino merges the line's own fields into it.
+ */
 export function traceLogFields(): Record<string, string> {
-  if (!enabled) return NO_FIELDS;
+  if (!enabled) return {};
   const spanContext = trace.getSpan(context.active())?.spanContext();
-  if (!spanContext || !isSpanContextValid(spanContext)) return NO_FIELDS;
+  if (!spanContext || !isSpanContextValid(spanContext)) return {};
   return { trace_id: spanContext.traceId, span_id: spanContext.spanId };
 }
 

@@ -137,12 +137,13 @@ describe('with tracing started', () => {
       },
     });
     const logger = createLogger('relay_fixture', 'info', sink);
-    logger.info('outside');
-    await inSpan('work', {}, async () => logger.info('inside'));
+    logger.info({ step: 1 }, 'outside');
+    await inSpan('work', {}, async () => logger.info({ step: 2 }, 'inside'));
     const [outside, inside] = lines;
+    expect(outside).toMatchObject({ step: 1, msg: 'outside' });
     expect(outside).not.toHaveProperty('trace_id');
     const span = traces.spans().find((s) => s.name === 'work')!;
-    expect(inside).toMatchObject({ trace_id: span.traceId, span_id: span.spanId, msg: 'inside' });
+    expect(inside).toMatchObject({ step: 2, trace_id: span.traceId, span_id: span.spanId, msg: 'inside' });
   });
 
   describe.each(busAdapters().map((factory) => [factory.name, factory] as const))(
@@ -202,6 +203,23 @@ describe('with tracing started', () => {
 });
 
 describe('without tracing', () => {
+  test('when a line is logged with fields of its own, then it has them and no trace ids', () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logger = createLogger('relay_fixture', 'info', sink);
+    logger.error({ err: new Error('boom') }, 'first');
+    logger.info({ step: 2 }, 'second');
+    const [first, second] = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(first).toMatchObject({ msg: 'first', err: { message: 'boom' } });
+    expect(second).toMatchObject({ msg: 'second', step: 2 });
+    expect(second).not.toHaveProperty('trace_id');
+  });
+
   let h: ServiceHarness;
   beforeAll(async () => {
     h = await startServiceForTest(relayService);
