@@ -27,6 +27,7 @@ export const DECLARED_API_ROUTES: ReadonlyArray<DeclaredApiRoute> = [
   { prefix: '/api/event', service: 'events' },
   { prefix: '/api/event/upload', service: 'events', upload: true },
   { prefix: '/api/flat', service: 'housing' },
+  { prefix: '/api/flat/photos', service: 'housing', upload: true },
   { prefix: '/api/fundraising', service: 'community' },
   { prefix: '/api/interview', service: 'careers' },
   { prefix: '/api/job', service: 'careers' },

@@ -67,6 +67,27 @@ export type InterestStatus = (typeof INTEREST_STATUSES)[number];
 export const INTEREST_DECISIONS = ['accepted', 'declined'] as const;
 export const INTEREST_MESSAGE_MAX = 500;
 
+/** Photos on a request (issue 28): at most this many, in the order its owner put them. */
+export const FLAT_PHOTOS_MAX = 6;
+/** The largest photo file accepted, in bytes (before it is re-encoded). */
+export const FLAT_PHOTO_MAX_BYTES = 8 * 1024 * 1024;
+/** Widths of each photo's WebP variants: a 360 px card takes 320 or 640 (2x), the gallery 1280. */
+export const FLAT_PHOTO_WIDTHS = [320, 640, 1280] as const;
+/** Where a photo variant is served (the key is `<sha256>.webp`). */
+export const flatPhotoPath = (key: string) => `/api/flat/photo/${key}`;
+const FLAT_PHOTO_PATH = /^\/api\/flat\/photo\/([a-f0-9]{64}\.webp)$/;
+/** The key a photo URL names (absolute or a path), or undefined when it is no photo of this service. */
+export function flatPhotoKeyOf(link: string): string | undefined {
+  try {
+    return FLAT_PHOTO_PATH.exec(new URL(link, 'http://campus.invalid').pathname)?.[1];
+  } catch {
+    return undefined;
+  }
+}
+/** The alt text of a photo: "Photo 2 of 4 of <title>". */
+export const flatPhotoAlt = (index: number, total: number, title: string) =>
+  `Photo ${index + 1} of ${total} of ${title}`;
+
 export const FLAT_SORTS = ['newest', 'rent_asc', 'rent_desc'] as const;
 export type FlatSort = (typeof FLAT_SORTS)[number];
 
@@ -117,6 +138,13 @@ export const FLAT_MESSAGES = {
   interestDecided: (status: 'accepted' | 'declined') =>
     status === 'accepted' ? 'Interest accepted: they can see your contact now' : 'Interest declined',
   notOwnerInterests: 'Only the owner of a room request sees and answers its interests.',
+  photoRequired: 'Choose a photo to upload.',
+  photosTooMany: `A room request can have at most ${FLAT_PHOTOS_MAX} photos.`,
+  photosInvalid: 'Photos must be a list of photo addresses from the photo upload.',
+  photoTwice: 'The same photo is in the list twice.',
+  photoUnknown: 'A photo is not one you uploaded, or it is on another request. Please upload it again.',
+  photoUploaded: 'Photo uploaded',
+  photoNotFound: 'No such photo.',
 } as const;
 
 /**

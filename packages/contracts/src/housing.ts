@@ -18,6 +18,8 @@ import {
   SLEEP_SCHEDULES,
   SMOKING_RULES,
   CONTACT_VISIBILITIES,
+  FLAT_PHOTOS_MAX,
+  flatPhotoKeyOf,
   INTEREST_DECISIONS,
   INTEREST_MESSAGE_MAX,
   INTEREST_STATUSES,
@@ -78,6 +80,23 @@ const lifestyleFilter = <const T extends readonly [string, ...string[]]>(values:
   );
 
 /**
+ * The request's photos (issue 28): the URLs `POST /api/flat/photos` answered, in the order shown, at
+ * most FLAT_PHOTOS_MAX, each once. On an edit the list replaces the photos it had (a photo left out
+ * is deleted; `[]` removes them all).
+ */
+const photoList = z
+  .array(z.string({ error: FLAT_MESSAGES.photosInvalid }).max(300, FLAT_MESSAGES.photosInvalid), {
+    error: FLAT_MESSAGES.photosInvalid,
+  })
+  .max(FLAT_PHOTOS_MAX, FLAT_MESSAGES.photosTooMany)
+  .superRefine((urls, ctx) => {
+    if (urls.some((url) => flatPhotoKeyOf(url) === undefined))
+      ctx.addIssue({ code: 'custom', message: FLAT_MESSAGES.photosInvalid });
+    else if (new Set(urls.map(flatPhotoKeyOf)).size !== urls.length)
+      ctx.addIssue({ code: 'custom', message: FLAT_MESSAGES.photoTwice });
+  });
+
+/**
  * POST /api/flat: the spec's payload. `userId` in the body is ignored (the owner is the signed-in
  * user); every text is trimmed and capped.
  */
@@ -105,6 +124,8 @@ export const CreateFlatRequest = z
       (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : (v ?? undefined)),
       z.enum(CONTACT_VISIBILITIES, { error: FLAT_MESSAGES.contactVisibilityInvalid }).optional(),
     ),
+    /** Photos uploaded by the same user (issue 28), optional so the spec's create call stays valid. */
+    photos: photoList.optional(),
   })
   .meta({ id: 'CreateFlatRequest' });
 export type CreateFlatRequest = z.input<typeof CreateFlatRequest>;
@@ -122,6 +143,7 @@ const EDITABLE_FLAT_FIELDS = [
   'smoking',
   'sleep',
   'contactVisibility',
+  'photos',
 ] as const;
 
 /**
@@ -149,6 +171,8 @@ export interface FlatFormValues {
   sleep: SleepSchedule | '';
   /** Who sees the contact: every signed-in student (the default) or only students the owner accepts. */
   contactVisibility: ContactVisibility;
+  /** The photos uploaded for it, in order (their URLs). */
+  photos: string[];
 }
 
 /** Why the author's hidden request is hidden: their own list says "Hidden by a moderator: <reason>". */
@@ -156,6 +180,21 @@ export const FlatModeration = z
   .object({ state: z.literal('hidden'), reason: z.string() })
   .meta({ id: 'FlatModeration' });
 export type FlatModeration = z.infer<typeof FlatModeration>;
+
+/** One size of a photo: where it is served and its size in pixels (for srcset). */
+export const FlatPhotoVariant = z
+  .object({ url: z.string(), width: z.number().int(), height: z.number().int() })
+  .meta({ id: 'FlatPhotoVariant' });
+export type FlatPhotoVariant = z.infer<typeof FlatPhotoVariant>;
+
+/** The answer to a photo upload: its URL (the largest variant: what `photos` lists) and every variant. */
+export const FlatPhotoUploadResponse = z
+  .object({ url: z.string(), variants: z.array(FlatPhotoVariant) })
+  .meta({ id: 'FlatPhotoUploadResponse' });
+export type FlatPhotoUploadResponse = z.infer<typeof FlatPhotoUploadResponse>;
+
+/** `GET /api/flat/photo/{key}`. */
+export const FlatPhotoKeyParams = z.object({ key: z.string().meta({ description: '<sha256>.webp' }) });
 
 /**
  * A flat request as the list shows it. `contactInfo` is there for signed-in users only (a student's
@@ -193,6 +232,10 @@ export const FlatRequest = z
     myInterest: z.object({ _id: z.string(), status: z.enum(INTEREST_STATUSES) }).optional(),
     /** Only in its owner's answers: how many students showed interest, and how many wait for an answer. */
     interestCounts: z.object({ total: z.number().int().min(0), pending: z.number().int().min(0) }).optional(),
+    /** Its photos' URLs (the largest variant), in its owner's order; at most 6 (issue 28). */
+    photos: z.array(z.string()).max(FLAT_PHOTOS_MAX),
+    /** Each photo's variants, smallest first, in the order of `photos` (for srcset). */
+    photoVariants: z.array(z.array(FlatPhotoVariant)),
   })
   .meta({ id: 'FlatRequest' });
 export type FlatRequest = z.infer<typeof FlatRequest>;

@@ -95,6 +95,9 @@ describe('POST /api/flat', () => {
         contactVisibility: 'signed-in',
         // Its owner's answer: how many students showed interest (none yet).
         interestCounts: { total: 0, pending: 0 },
+        // No photos sent (issue 28): an empty list.
+        photos: [],
+        photoVariants: [],
       },
     });
   });

@@ -57,6 +57,7 @@ import {
   FlatInterestListResponse,
   FlatInterestResponse,
   FlatListResponse,
+  FlatPhotoUploadResponse,
   FlatResponse,
 } from '../housing';
 import { DeleteAccountResponse, LoginResponse, RegisterResponse, SuccessResponse } from '../identity';
@@ -150,6 +151,7 @@ export const apiAnswerSchemas: Record<string, z.ZodType> = {
   'GET /api/companies': CompanyListResponse,
   'GET /api/companies/:slug': CompanyPage,
   'GET /api/flat': FlatListResponse,
+  'POST /api/flat/photos': FlatPhotoUploadResponse,
   'GET /api/flat/my/:userId': FlatListResponse,
   'POST /api/flat': FlatResponse,
   'PATCH /api/flat/:id': FlatResponse,

@@ -10,6 +10,7 @@ import type {
   FlatInterestListResponse,
   FlatInterestResponse,
   FlatListResponse,
+  FlatPhotoUploadResponse,
   FlatResponse,
   SetFlatFilledRequest,
   UpdateFlatRequest,
@@ -60,6 +61,10 @@ export interface ListFlatsQuery {
   limit?: number;
 }
 
+export interface GetFlatPhotoAnswer {
+  [k: string]: unknown;
+}
+
 export interface ListMyFlatsQuery {
   /**
    * From 1; default 1.
@@ -87,6 +92,26 @@ export const housingApi = {
     body: undefined;
     response: z.output<typeof FlatListResponse>;
   }>({ operationId: 'listFlats', method: 'GET', path: '/api/flat', access: 'public' }),
+  /** POST /api/flat/photos: Upload a photo for a flat request (multipart, field `photo`): JPEG, PNG, WebP or GIF judged by content, at most 8 MB and 8000 px a side; re-encoded to WebP widths without metadata (no EXIF, no location). Then name its `url` in the create or edit's `photos` (at most 6); one no request takes is deleted after a day */
+  uploadFlatPhoto: operation<{
+    params: undefined;
+    query: undefined;
+    body: FormData;
+    response: z.output<typeof FlatPhotoUploadResponse>;
+  }>({
+    operationId: 'uploadFlatPhoto',
+    method: 'POST',
+    path: '/api/flat/photos',
+    access: 'user',
+    upload: 'photo',
+  }),
+  /** GET /api/flat/photo/:key: A photo variant (content-addressed: cached for a year, immutable). A hidden request’s photo: only its owner and teachers, not cached by shared caches */
+  getFlatPhoto: operation<{
+    params: { key: string };
+    query: undefined;
+    body: undefined;
+    response: GetFlatPhotoAnswer;
+  }>({ operationId: 'getFlatPhoto', method: 'GET', path: '/api/flat/photo/:key', access: 'public' }),
   /** GET /api/flat/my/:userId: The signed-in user's own flat requests, newest first (self only; 20 a page) */
   listMyFlats: operation<{
     params: { userId: string };

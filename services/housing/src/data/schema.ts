@@ -4,6 +4,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgSchema,
   text,
   timestamp,
@@ -17,6 +18,7 @@ import { memberTable } from '@campus/service-kit/member-directory';
 import { moderatedContentColumns } from '@campus/service-kit/moderated-content';
 import { outboxTable } from '@campus/service-kit/outbox';
 import { scheduledJobTable } from '@campus/service-kit/scheduled-job';
+import { blobTable } from '@campus/service-kit/uploads/postgres-blob-store';
 
 /** Everything of the housing service lives in its own schema (and its own database in production). */
 export const housingSchema = pgSchema('housing');
@@ -88,6 +90,40 @@ export const interests = housingSchema.table(
     check('interests_status_check', sql`${t.status} in ('pending', 'accepted', 'declined')`),
   ],
 );
+
+/** One size of a photo as stored: the blob's key and its size in pixels. */
+export interface StoredPhotoVariant {
+  key: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * A photo someone uploaded for a request (issue 28): its variants (blobs in `blobs`), who uploaded
+ * it, and the request it is on with its place there (null until a create or an edit names it; one
+ * no request took is removed by the prune job after a day). Deleted with its request.
+ */
+export const flatPhotos = housingSchema.table(
+  'flat_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The largest variant's key: what the request's `photos` URL names. */
+    key: text('key').notNull(),
+    uploadedBy: text('uploaded_by').notNull(),
+    flatId: uuid('flat_id').references(() => flats.id, { onDelete: 'set null' }),
+    position: integer('position').notNull().default(0),
+    variants: jsonb('variants').$type<StoredPhotoVariant[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('flat_photos_flat_idx').on(t.flatId, t.position),
+    index('flat_photos_key_idx').on(t.key, t.uploadedBy),
+    index('flat_photos_uploader_idx').on(t.uploadedBy, t.createdAt),
+  ],
+);
+
+/** Photo variants' bytes, content-addressed (the kit's blob store). */
+export const blobs = blobTable(housingSchema);
 
 /** Who is who, so cards show the owner's name without asking identity. */
 export const members = memberTable(housingSchema);

@@ -15,7 +15,13 @@ import {
   type MyFlatsQuery,
   type UpdateFlatRequest,
 } from '@campus/contracts/housing';
-import { FLAT_MESSAGES, flatExpiryFrom, flatLink, GENDER_LABELS } from '@campus/contracts/housing-rules';
+import {
+  FLAT_MESSAGES,
+  flatExpiryFrom,
+  flatLink,
+  flatPhotoPath,
+  GENDER_LABELS,
+} from '@campus/contracts/housing-rules';
 import type { AuthUser } from '@campus/service-kit/auth';
 import type { Db, DbExecutor, Tx } from '@campus/service-kit/db';
 import { AppError } from '@campus/service-kit/errors';
@@ -26,7 +32,9 @@ import {
 } from '@campus/service-kit/moderated-content';
 import type { Emit, Transact } from '@campus/service-kit/unit-of-work';
 import { createFlatStore, type FlatChanges, type FlatRecord, type InterestRecord } from '../data/flat-store';
+import { photoStore, type PhotoRecord } from '../data/photo-store';
 import { flats as flatsTable } from '../data/schema';
+import { photosAnswer, type FlatPhotos } from './flat-photos';
 
 export interface FlatPage {
   flats: FlatRequest[];
@@ -72,6 +80,7 @@ const toFlat = (
   viewer: AuthUser | undefined,
   interest?: ViewerInterest,
   counts: InterestCounts = NO_INTERESTS,
+  photos: PhotoRecord[] = [],
 ): FlatRequest => ({
   _id: record.id,
   userId: record.userId,
@@ -93,6 +102,7 @@ const toFlat = (
   contactVisibility: record.contactVisibility,
   ...(interest ? { myInterest: { _id: interest.id, status: interest.status } } : {}),
   ...(viewer?.id === record.userId ? { interestCounts: counts } : {}),
+  ...photosAnswer(photos),
   ...(record.moderation === 'hidden' && viewer?.id === record.userId
     ? { moderation: { state: 'hidden' as const, reason: record.moderationReason ?? '' } }
     : {}),
@@ -111,6 +121,7 @@ export const snapshotOf = (
   change: ContentChangedPayload['change'],
   version: number,
   at: Date,
+  photos: PhotoRecord[] = [],
 ): ContentChangedPayload =>
   contentChanged({
     targetType: 'flat',
@@ -126,6 +137,8 @@ export const snapshotOf = (
       `Move-in: ${record.moveInDate}.`,
       `Location: ${record.location}.`,
       `Open to: ${GENDER_LABELS[record.genderPreference]}.`,
+      // A moderator opens the photos there (a hidden request's too: teachers may).
+      ...photos.map((p, i) => `Photo ${i + 1}: ${flatPhotoPath(p.key)}`),
     ].join('\n'),
     change,
     version,
@@ -134,23 +147,34 @@ export const snapshotOf = (
 
 /** Only the fields the edit names (an absent field stays as it was). */
 const changesOf = (body: z.output<typeof UpdateFlatRequest>): FlatChanges =>
-  Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as FlatChanges;
+  Object.fromEntries(
+    Object.entries(body).filter(([key, value]) => value !== undefined && key !== 'photos'),
+  ) as FlatChanges;
 
 /** The housing domain's rules: who may create, see and delete flat requests, and what it tells others. */
-export function createFlats(deps: { db: Db; transact: Transact<FlatEvent>; now: () => Date }) {
+export function createFlats(deps: {
+  db: Db;
+  transact: Transact<FlatEvent>;
+  now: () => Date;
+  photos: FlatPhotos;
+}) {
   const store = createFlatStore(deps.db);
+  const photosOf = async (executor: DbExecutor, id: string) =>
+    (await photoStore.photosOf(executor, [id])).get(id) ?? [];
 
   /**
    * Deletes it and tells who must know, in `tx`: profile (its Room Requests count) and moderation
    * (the last version). False when it was already gone: then nothing is emitted.
    */
   async function removeIn(tx: Tx, emit: Emit<FlatDeletionEvent>, flat: FlatRecord): Promise<boolean> {
+    const photos = await photosOf(tx, flat.id);
+    await photoStore.removeOfFlats(tx, [flat.id]);
     const removed = await store.remove(tx, flat.id);
     if (!removed) return false;
     const authorName = flat.userName ?? '';
     await emit(
       'housing.content.changed',
-      snapshotOf(removed, authorName, 'deleted', removed.version + 1, deps.now()),
+      snapshotOf(removed, authorName, 'deleted', removed.version + 1, deps.now(), photos),
     );
     await emit('housing.flat.deleted', { flatId: flat.id, userId: flat.userId });
     return true;
@@ -181,8 +205,12 @@ export function createFlats(deps: { db: Db; transact: Transact<FlatEvent>; now: 
     const counts = await store.interestCountsOf(
       viewer ? found.flats.filter((f) => f.userId === viewer.id).map((f) => f.id) : [],
     );
+    const photos = await photoStore.photosOf(
+      deps.db,
+      found.flats.map((f) => f.id),
+    );
     return {
-      flats: found.flats.map((f) => toFlat(f, viewer, mine.get(f.id), counts.get(f.id))),
+      flats: found.flats.map((f) => toFlat(f, viewer, mine.get(f.id), counts.get(f.id), photos.get(f.id))),
       page: query.page,
       pages: pageCount(found.total, query.limit),
       total: found.total,
@@ -191,7 +219,13 @@ export function createFlats(deps: { db: Db; transact: Transact<FlatEvent>; now: 
 
   /** One of the owner's own requests as they see it: with how many students showed interest. */
   const ownersView = async (record: FlatRecord, owner: AuthUser): Promise<FlatRequest> =>
-    toFlat(record, owner, undefined, (await store.interestCountsOf([record.id])).get(record.id));
+    toFlat(
+      record,
+      owner,
+      undefined,
+      (await store.interestCountsOf([record.id])).get(record.id),
+      await photosOf(deps.db, record.id),
+    );
 
   return {
     /** Everyone's open requests (not filled, not expired), filtered; contact details only for a signed-in viewer. */
@@ -209,8 +243,9 @@ export function createFlats(deps: { db: Db; transact: Transact<FlatEvent>; now: 
       return deps.transact(async (tx, emit) => {
         await store.addMemberIfUnknown(tx, { userId: user.id, name: user.name, isTeacher: user.isTeacher });
         const createdAt = deps.now();
+        const { photos: photoUrls, ...fields } = data;
         const row = await store.insert(tx, {
-          ...data,
+          ...fields,
           food: data.food ?? null,
           smoking: data.smoking ?? null,
           sleep: data.sleep ?? null,
@@ -219,12 +254,13 @@ export function createFlats(deps: { db: Db; transact: Transact<FlatEvent>; now: 
           createdAt,
           expiresAt: flatExpiryFrom(createdAt),
         });
+        const photos = photoUrls?.length ? await deps.photos.setPhotos(tx, user, row.id, photoUrls) : [];
         await emit('housing.flat.requested', { flatId: row.id, userId: user.id });
         await emit(
           'housing.content.changed',
-          snapshotOf(row, user.name, 'published', row.version, row.createdAt),
+          snapshotOf(row, user.name, 'published', row.version, row.createdAt, photos),
         );
-        return toFlat({ ...row, userName: user.name }, user);
+        return toFlat({ ...row, userName: user.name }, user, undefined, NO_INTERESTS, photos);
       });
     },
 
@@ -241,10 +277,15 @@ export function createFlats(deps: { db: Db; transact: Transact<FlatEvent>; now: 
       const edited = await deps.transact(async (tx, emit) => {
         const row = await store.update(tx, flat.id, changesOf(body), deps.now());
         if (!row) throw AppError.notFound(FLAT_MESSAGES.notFound);
+        // A list of photos replaces the ones it had (in that order); none sent: they stay.
+        const photos =
+          body.photos === undefined
+            ? await photosOf(tx, flat.id)
+            : await deps.photos.setPhotos(tx, user, flat.id, body.photos);
         const authorName = flat.userName ?? user.name;
         await emit(
           'housing.content.changed',
-          snapshotOf(row, authorName, 'edited', row.version, row.editedAt ?? deps.now()),
+          snapshotOf(row, authorName, 'edited', row.version, row.editedAt ?? deps.now(), photos),
         );
         return { ...row, userName: flat.userName };
       });

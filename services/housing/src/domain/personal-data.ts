@@ -1,12 +1,14 @@
 import type { AuthUser } from '@campus/service-kit/auth';
 import type { Db } from '@campus/service-kit/db';
 import type { PersonalData } from '@campus/service-kit/personal-data';
+import { flatPhotoPath } from '@campus/contracts/housing-rules';
 import { createFlatStore } from '../data/flat-store';
+import { photoStore } from '../data/photo-store';
 import type { FlatEvent } from './flats';
 
 /**
- * What housing holds about a person (issue 26 §3): their flat requests, with the contact details
- * they gave (theirs: other members see them, so they must see what is shown), and their entry in
+ * What housing holds about a person (issue 26 §3): their flat requests with the photos on them
+ * and the contact details they gave (theirs: other members see them, so they must see what is shown), and their entry in
  * the members directory (the name cards show, teacher or not). On account deletion both go,
  * whatever the choice for what they wrote: a request is an offer someone would answer, and nobody
  * is left to answer it. Nothing is emitted: profile (the Room Requests count) and moderation
@@ -21,6 +23,10 @@ export function createHousingPersonalData(deps: { db: Db }): PersonalData<FlatEv
         store.memberOf(user.id),
         store.interestsBy(user.id),
       ]);
+      const photos = await photoStore.photosOf(
+        deps.db,
+        requests.map((r) => r.id),
+      );
       return {
         'flat-requests.json': requests.map((r) => ({
           id: r.id,
@@ -39,6 +45,7 @@ export function createHousingPersonalData(deps: { db: Db }): PersonalData<FlatEv
           filled: r.filled,
           expiresAt: r.expiresAt.toISOString(),
           contactVisibility: r.contactVisibility,
+          photos: (photos.get(r.id) ?? []).map((p) => flatPhotoPath(p.key)),
           moderation:
             r.moderation === 'hidden' ? { state: 'hidden', reason: r.moderationReason ?? '' } : null,
         })),
@@ -57,6 +64,8 @@ export function createHousingPersonalData(deps: { db: Db }): PersonalData<FlatEv
     },
 
     async forget(tx, { userId }) {
+      // Their photos and the blobs only they named, before the requests they were on.
+      await photoStore.forgetUploader(tx, userId);
       await store.forgetUser(tx, userId);
     },
   };

@@ -12,6 +12,8 @@ import {
   DecideInterestRequest,
   FlatInterestListResponse,
   FlatInterestResponse,
+  FlatPhotoKeyParams,
+  FlatPhotoUploadResponse,
 } from '@campus/contracts/housing';
 import {
   FLAT_MAX_LIMIT,
@@ -19,6 +21,7 @@ import {
   FLAT_MAX_RENT,
   FLAT_MESSAGES,
   FLAT_PAGE_SIZE,
+  FLAT_PHOTOS_MAX,
   FLAT_SORTS,
   FOOD_PREFERENCES,
   GENDER_PREFERENCES,
@@ -31,7 +34,10 @@ import { defineRoute, type AnyRoute } from '@campus/service-kit/define-route';
 import { currentUser } from '@campus/service-kit/auth';
 import { AppError } from '@campus/service-kit/errors';
 import { requireOwner } from '@campus/service-kit/require-owner';
+import type { BlobStore } from '@campus/service-kit/uploads/blob-store';
+import { sendBlob } from '@campus/service-kit/uploads/serve-blob';
 import type { Request } from 'express';
+import { PHOTO_FIELD, PHOTO_UPLOADS_PER_HOUR, type FlatPhotos } from '../domain/flat-photos';
 import type { FlatPage, Flats } from '../domain/flats';
 
 const FlatIdParams = z.object({ id: z.string().meta({ description: 'The flat request id' }) });
@@ -50,7 +56,16 @@ const pageAnswer = (page: FlatPage) => ({
 });
 
 /** The spec's /api/flat calls, shaped as its table says. Each route is declared once with its OpenAPI. */
-export function createHousingRoutes({ flats }: { flats: Flats }): AnyRoute[] {
+export function createHousingRoutes({
+  flats,
+  photos,
+  photoBlobs,
+}: {
+  flats: Flats;
+  photos: FlatPhotos;
+  /** Where photo variants are stored (the service's blob table). */
+  photoBlobs: BlobStore;
+}): AnyRoute[] {
   /** The request its owner manages (filled, renew, interests): another user 403, a missing or hidden-from-them one 404. */
   const ownedFlat = (req: Request, id: string, forbiddenMessage: string = FLAT_MESSAGES.notOwnerManage) =>
     requireOwner(req, {
@@ -99,6 +114,44 @@ export function createHousingRoutes({ flats }: { flats: Flats }): AnyRoute[] {
         res.vary('Authorization').vary('Cookie');
         if (user) res.set('Cache-Control', 'private, no-store');
         return pageAnswer(await flats.list(user, query));
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/flat/photos',
+      operationId: 'uploadFlatPhoto',
+      summary: `Upload a photo for a flat request (multipart, field \`${PHOTO_FIELD}\`): JPEG, PNG, WebP or GIF judged by content, at most 8 MB and 8000 px a side; re-encoded to WebP widths without metadata (no EXIF, no location). Then name its \`url\` in the create or edit's \`photos\` (at most ${FLAT_PHOTOS_MAX}); one no request takes is deleted after a day`,
+      access: 'user',
+      docs: { upload: { field: PHOTO_FIELD } },
+      response: {
+        status: 201,
+        description: 'Where the photo is served (`url`, the largest width) and every width',
+        body: FlatPhotoUploadResponse,
+      },
+      errors: {
+        413: 'The file is over 8 MB',
+        415: 'Not multipart, or not an image by its bytes',
+        422: 'The image is too large in pixels, or unreadable',
+        429: `Over ${PHOTO_UPLOADS_PER_HOUR} photos in an hour: UPLOAD_QUOTA_EXCEEDED with Retry-After`,
+        503: 'Too many images being processed in this process: IMAGE_WORK_BUSY with Retry-After',
+      },
+      handler: ({ user, req }) => photos.upload(user, req),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/flat/photo/:key',
+      operationId: 'getFlatPhoto',
+      summary:
+        'A photo variant (content-addressed: cached for a year, immutable). A hidden request’s photo: only its owner and teachers, not cached by shared caches',
+      access: 'public',
+      request: { params: FlatPhotoKeyParams },
+      response: { description: 'The image bytes (image/webp)', body: z.any() },
+      errors: { 404: 'No such photo (deleted with its request, or its request is hidden)' },
+      handler: async ({ res, params, user }) => {
+        const access = await photos.access(params.key, user);
+        if (access === 'denied') throw AppError.notFound(FLAT_MESSAGES.photoNotFound, 'FILE_NOT_FOUND');
+        // Only its owner and teachers see it while it is hidden: no cache keeps it then.
+        await sendBlob(res, photoBlobs, params.key, { private: access === 'private' });
       },
     }),
     defineRoute({
