@@ -33,6 +33,8 @@ export function flat(id: string, name: string, change: Partial<FlatRequest> = {}
     filled: false,
     expiresAt: '2026-04-30T09:00:00.000Z',
     contactVisibility: 'signed-in',
+    photos: [],
+    photoVariants: [],
     ...change,
   };
 }

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
@@ -20,6 +21,7 @@ import { Input } from '@campus/ui/input';
 import { Select } from '@campus/ui/select';
 import { TextArea } from '@campus/ui/text-area';
 import { fieldLimits } from '@campus/web-kit/max-length-of';
+import { PhotoPicker } from '../photos/photo-picker';
 import styles from './flat-form.module.css';
 
 /** The form as react-hook-form holds it: the inputs' text in, the wire schema's values out. */
@@ -48,6 +50,7 @@ export const flatFormValuesOf = (flat: FlatRequest): FlatFormValues => ({
   smoking: flat.smoking ?? '',
   sleep: flat.sleep ?? '',
   contactVisibility: flat.contactVisibility,
+  photos: flat.photos,
 });
 
 const GENDER_OPTIONS = GENDER_PREFERENCES.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
@@ -65,15 +68,40 @@ const VISIBILITY_LABELS = {
 } as const satisfies Record<(typeof CONTACT_VISIBILITIES)[number], string>;
 const VISIBILITY_OPTIONS = CONTACT_VISIBILITIES.map((v) => ({ value: v, label: VISIBILITY_LABELS[v] }));
 
-/** The spec's fields of a flat request, all required in the browser: one set for Find a Roommate and Edit. */
-export function FlatFields({ form }: { form: FlatFormState }) {
+/** Small versions of a request's photos (its smallest variants), for the picker's thumbnails. */
+export const photoThumbnailsOf = (flat: FlatRequest): Record<string, string> =>
+  Object.fromEntries(flat.photos.map((url, i) => [url, flat.photoVariants[i]?.[0]?.url ?? url]));
+
+export interface FlatFieldsProps {
+  form: FlatFormState;
+  /** Thumbnails of the photos the request already has (the edit form). */
+  photoThumbnails?: Readonly<Record<string, string>>;
+  /** True while a picked photo is still uploading: the form is not sent before it lands. */
+  onPhotosBusyChange?: (busy: boolean) => void;
+}
+
+/**
+ * The spec's fields of a flat request, all required in the browser, and its photos (issue 28): one
+ * set for Find a Roommate and Edit.
+ */
+export function FlatFields({ form, photoThumbnails, onPhotosBusyChange }: FlatFieldsProps) {
   const {
     register,
     control,
+    getValues,
+    setValue,
     formState: { errors },
   } = form;
   const values = useWatch({ control });
   const limit = fieldLimits(FLAT_TEXT_LIMITS, (name) => values[name]);
+  const changePhotos = useCallback(
+    (update: (photos: string[]) => string[]) =>
+      setValue('photos', update(getValues('photos') ?? []), { shouldDirty: true }),
+    [getValues, setValue],
+  );
+  const photosError =
+    errors.photos?.message ??
+    (Array.isArray(errors.photos) ? errors.photos.find(Boolean)?.message : undefined);
   return (
     <>
       <Field label="Room heading" required error={errors.name?.message} limit={limit('name')}>
@@ -94,6 +122,14 @@ export function FlatFields({ form }: { form: FlatFormState }) {
           {...register('description')}
         />
       </Field>
+      <PhotoPicker
+        photos={(values.photos ?? []).filter((url): url is string => typeof url === 'string')}
+        onChange={changePhotos}
+        thumbnails={photoThumbnails}
+        onBusyChange={onPhotosBusyChange}
+        title={values.name ?? ''}
+        error={photosError}
+      />
       <Field
         label="Location"
         required

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
@@ -31,6 +32,7 @@ export const EMPTY_FLAT_FORM: FlatFormValues = {
   smoking: '',
   sleep: '',
   contactVisibility: 'signed-in',
+  photos: [],
 };
 
 /**
@@ -48,6 +50,8 @@ export default function FlatForm({ onCreated }: FlatFormProps) {
   const form: FlatFormState = useForm({ resolver: flatFormResolver, defaultValues: EMPTY_FLAT_FORM });
   const { handleSubmit, formState } = form;
   const draft = useFormDraft(form, { formKey: 'housing/flat', userId: user?._id, empty: EMPTY_FLAT_FORM });
+  // A photo still uploading holds the form back: the request is posted with every photo picked.
+  const [photosBusy, setPhotosBusy] = useState(false);
 
   if (!user)
     return (
@@ -61,11 +65,14 @@ export default function FlatForm({ onCreated }: FlatFormProps) {
     );
 
   const submit = handleSubmit(async (parsed) => {
-    // A lifestyle tag left at "Not said" and the default contact visibility are not sent: the spec's
-    // create call, plus what was chosen.
+    // A lifestyle tag left at "Not said", the default contact visibility and no photos are not sent:
+    // the spec's create call, plus what was chosen.
     const values = Object.fromEntries(
       Object.entries(parsed).filter(
-        ([key, value]) => value !== null && !(key === 'contactVisibility' && value === 'signed-in'),
+        ([key, value]) =>
+          value !== null &&
+          !(key === 'contactVisibility' && value === 'signed-in') &&
+          !(key === 'photos' && Array.isArray(value) && value.length === 0),
       ),
     ) as typeof parsed;
     try {
@@ -95,13 +102,17 @@ export default function FlatForm({ onCreated }: FlatFormProps) {
       </p>
       <form className={styles.form} onSubmit={(e) => void submit(e)}>
         {draft.restored && <DraftNote onDiscard={draft.discard} />}
-        <FlatFields form={form} />
+        <FlatFields form={form} onPhotosBusyChange={setPhotosBusy} />
         {formError && (
           <p role="alert" className={styles.formError}>
             {formError}
           </p>
         )}
-        <Button type="submit" loading={formState.isSubmitting} loadingLabel="Posting...">
+        <Button
+          type="submit"
+          loading={formState.isSubmitting || photosBusy}
+          loadingLabel={photosBusy ? 'Uploading photos...' : 'Posting...'}
+        >
           Post request
         </Button>
       </form>

@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { FlatFormValues, FlatRequest } from '@campus/contracts/housing';
 import { Button } from '@campus/ui/button';
@@ -13,6 +13,7 @@ import {
   flatFormResolver,
   flatFormValuesOf,
   formErrorOf,
+  photoThumbnailsOf,
   type FlatFormState,
 } from '../create/flat-fields';
 import styles from '../create/flat-form.module.css';
@@ -38,6 +39,9 @@ export default function EditFlatDialog({ flat, onClose }: EditFlatDialogProps) {
   const showEdited = useShowEditedFlat();
   const formId = useId();
   const original = useMemo(() => flatFormValuesOf(flat), [flat]);
+  const thumbnails = useMemo(() => photoThumbnailsOf(flat), [flat]);
+  // A photo still uploading holds Save back: the edit is sent with every photo picked.
+  const [photosBusy, setPhotosBusy] = useState(false);
   const form: FlatFormState = useForm({ resolver: flatFormResolver, defaultValues: original });
   const draft = useFormDraft(form, {
     formKey: `housing/flat-edit/${flat._id}`,
@@ -80,7 +84,12 @@ export default function EditFlatDialog({ flat, onClose }: EditFlatDialogProps) {
           <Button type="button" variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} loading={form.formState.isSubmitting} loadingLabel="Saving...">
+          <Button
+            type="submit"
+            form={formId}
+            loading={form.formState.isSubmitting || photosBusy}
+            loadingLabel={photosBusy ? 'Uploading photos...' : 'Saving...'}
+          >
             Save changes
           </Button>
         </>
@@ -88,7 +97,7 @@ export default function EditFlatDialog({ flat, onClose }: EditFlatDialogProps) {
     >
       <form id={formId} className={styles.form} onSubmit={(e) => void submit(e)}>
         {draft.restored && <DraftNote onDiscard={draft.discard} />}
-        <FlatFields form={form} />
+        <FlatFields form={form} photoThumbnails={thumbnails} onPhotosBusyChange={setPhotosBusy} />
         {formError && (
           <p role="alert" className={styles.formError}>
             {formError}

@@ -12,6 +12,7 @@ import { EditedMark } from '@campus/web-kit/edited-mark';
 import { LoginLink } from '@campus/web-kit/login-link';
 import { ReportButton } from '@campus/web-kit/report-button';
 import { InterestButton } from '../interests/interest-button';
+import { FlatPhotoPreview } from '../photos/flat-photo-preview';
 import interestStyles from '../interests/interests.module.css';
 import { formatMoveIn, formatRent, genderText, lifestyleTags, stateText } from './flat-format';
 import styles from './flat-card.module.css';
@@ -73,6 +74,7 @@ export function FlatCard({ flat, own, onDelete, onManage, managing = false }: Fl
           {FLAT_MESSAGES.hiddenBy(flat.moderation.reason)}
         </p>
       )}
+      <FlatPhotoPreview flat={flat} />
       <div className={styles.head}>
         <CardTitle level={3}>{flat.name}</CardTitle>
         <Badge tone={flat.genderPreference === 'any' ? 'neutral' : 'info'}>
