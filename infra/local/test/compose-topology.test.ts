@@ -1,12 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { parse } from 'yaml';
 import { API_ROUTES } from '@campus/gateway/route-table';
-import { COMPOSE_FILE } from '../src/generation/compose-file';
+import { COMPOSE_FILE, PROMETHEUS_CONFIG } from '../src/generation/compose-file';
 import { REMOTES, SERVICES } from '../src/service-registry';
 import { registryProblems } from '../src/topology';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
+/** The compose profile `observability`'s containers (issue 29 §3). */
+const OBSERVABILITY = ['otel-collector', 'jaeger', 'prometheus', 'grafana'];
 const composeFile = fs.readFileSync(COMPOSE_FILE, 'utf8');
 const hasDockerCompose = spawnSync('docker-compose', ['version'], { encoding: 'utf8' }).status === 0;
 
@@ -36,8 +39,46 @@ describe('docker-compose.yml', () => {
         'gateway',
         'postgres',
         'rabbitmq',
+        ...OBSERVABILITY,
       ].sort(),
     );
+  });
+
+  it('runs the collector, Jaeger, Prometheus and Grafana only in the observability profile, and nothing else there', () => {
+    const { services } = parse(composeFile, { merge: true }) as {
+      services: Record<string, { profiles?: string[] }>;
+    };
+    const inProfile = Object.entries(services)
+      .filter(([, service]) => service.profiles?.includes('observability'))
+      .map(([name]) => name);
+    expect(inProfile.sort()).toEqual([...OBSERVABILITY].sort());
+    for (const name of OBSERVABILITY) expect(services[name]?.profiles).toEqual(['observability']);
+  });
+
+  it('sends traces only where the environment says: every service and the gateway read OTEL_EXPORTER_OTLP_ENDPOINT, empty by default', () => {
+    const { services } = parse(composeFile, { merge: true }) as {
+      services: Record<string, { environment?: Record<string, string> }>;
+    };
+    for (const name of ['gateway', ...SERVICES.map((s) => s.definition.name)])
+      expect([name, services[name]?.environment?.OTEL_EXPORTER_OTLP_ENDPOINT]).toEqual([
+        name,
+        '${OTEL_EXPORTER_OTLP_ENDPOINT:-}',
+      ]);
+  });
+
+  it("Prometheus scrapes the gateway's metrics port and every service, each as the job the dashboard names", () => {
+    const config = parse(fs.readFileSync(PROMETHEUS_CONFIG, 'utf8')) as {
+      scrape_configs: Array<{ job_name: string; dns_sd_configs: Array<{ names: string[]; port: number }> }>;
+    };
+    const { services } = parse(composeFile, { merge: true }) as {
+      services: Record<string, { environment?: Record<string, string> }>;
+    };
+    expect(
+      config.scrape_configs.map((c) => [c.job_name, c.dns_sd_configs[0]?.names, c.dns_sd_configs[0]?.port]),
+    ).toEqual([
+      ['gateway', ['gateway'], Number(services.gateway?.environment?.METRICS_PORT)],
+      ...SERVICES.map((s) => [s.definition.name, [s.definition.name], 8080]),
+    ]);
   });
 
   it('no container has a fixed name, so every service can be scaled', () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { REMOTES, SERVICES } from '../service-registry';
 import { BROKER_DEFINITIONS_FILE, renderBrokerDefinitions } from '../topology';
 import { apiCatalogueFiles } from './api-catalogue';
-import { composeFile } from './compose-file';
+import { composeFile, prometheusConfigFile } from './compose-file';
 import { withEventConsumers } from './event-consumers-doc';
 import { formatted, REPO_ROOT, repoPath, type GeneratedFile } from './generated-file';
 import { gatewayRouteTableFile } from './gateway-routes';
@@ -19,6 +19,7 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
     ...(await apiCatalogueFiles(SERVICES)),
     gatewayRouteTableFile(SERVICES, REMOTES),
     composeFile(SERVICES, REMOTES),
+    prometheusConfigFile(SERVICES),
     remotesFile(REMOTES),
     { file: BROKER_DEFINITIONS_FILE, content: renderBrokerDefinitions(SERVICES) },
     // deploy/kubernetes: the kustomize base and overlays (ADR 0115).
