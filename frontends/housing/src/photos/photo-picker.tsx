@@ -4,8 +4,8 @@ import { FLAT_PHOTO_MAX_BYTES, FLAT_PHOTOS_MAX, flatPhotoAlt } from '@campus/con
 import { Button } from '@campus/ui/button';
 import { isApiError } from '@campus/web-kit/api-error';
 import { useApiClient } from '@campus/web-kit/auth-context';
-import { uploadFile } from '@campus/web-kit/upload-file';
 import styles from './photo-picker.module.css';
+import { uploadFile } from './upload-file';
 
 /** What the browser may pick (the service judges the bytes anyway). */
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';

@@ -5,8 +5,8 @@ import {
   type ApiOperation,
 } from '@campus/contracts/api-operation';
 import { identityApi } from '@campus/contracts/generated/identity-api';
-import { checkAnswer, type ApiClient } from './api-client';
-import { ApiError, NETWORK_ERROR, unnamedErrorCode } from './api-error';
+import { checkAnswer, type ApiClient } from '@campus/web-kit/api-client';
+import { ApiError, NETWORK_ERROR, unnamedErrorCode } from '@campus/web-kit/api-error';
 
 /** An upload operation: a route that declares its multipart field (`upload`, from its `docs.upload`). */
 type UploadOperation = ApiOperation;
@@ -48,6 +48,9 @@ function send(
 }
 
 /**
+ * (Kept in this remote, not in web-kit: the shell provides every web-kit module in its kit chunk,
+ * which every screen downloads, and /register and /events sit at their download budgets.)
+ *
  * Uploads one file to an upload operation (its declared multipart field) with its progress: fetch
  * cannot report an upload's progress, so this goes by XMLHttpRequest. An expired session is renewed
  * once through the API client (identityApi.refreshSession), as its own calls are; a refusal is an
