@@ -30,6 +30,8 @@ export interface ComposeService {
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: ComposeHealthcheck;
   stop_grace_period?: string;
+  /** Started only when one of them is asked for (`docker compose --profile observability up`). */
+  profiles?: string[];
 }
 
 export interface ComposeProject {
@@ -57,7 +59,10 @@ export function run(
   return result.stdout;
 }
 
-/** `docker-compose config` with `.env.example` and the given variables; PyYAML (docker-compose's own) turns it into JSON. */
+/**
+ * `docker-compose config` with `.env.example` and the given variables, less the services of a
+ * profile; PyYAML (docker-compose's own) turns it into JSON.
+ */
 export function readCompose(variables: Record<string, string> = {}): ComposeProject {
   const config = run('docker-compose', ['--env-file', '.env.example', 'config'], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...variables },
@@ -69,7 +74,12 @@ export function readCompose(variables: Record<string, string> = {}): ComposeProj
       input: config,
     },
   );
-  return JSON.parse(json) as ComposeProject;
+  const project = JSON.parse(json) as ComposeProject;
+  // What `docker compose up` starts: the services of no profile (docker-compose config lists all).
+  project.services = Object.fromEntries(
+    Object.entries(project.services).filter(([, service]) => !service.profiles?.length),
+  );
+  return project;
 }
 
 /** The image a service's build produces, as podman names compose's `image:` (localhost/<name>:latest). */
