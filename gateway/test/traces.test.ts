@@ -1,7 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import pino from 'pino';
+import { Writable } from 'node:stream';
 import request from 'supertest';
 import { loadConfig } from '@campus/service-kit/config';
+import { createLogger } from '@campus/service-kit/logger';
 import { startInMemoryTracing, type InMemoryTraces } from '@campus/service-kit/testing/in-memory-traces';
 import { generateTestKeys } from '@campus/service-kit/testing/test-keys';
 import { waitFor } from '@campus/service-kit/testing/wait-for';
@@ -15,13 +16,25 @@ import { startStandIn, type StandInServer } from './support/stand-in-servers';
  * client's own. Without tracing, a client's traceparent is dropped, not forwarded.
  */
 const keys = generateTestKeys();
-const logger = pino({ level: 'silent' });
 const CLIENT_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const CLIENT_SPAN = '00f067aa0ba902b7';
 const CLIENT_TRACEPARENT = `00-${CLIENT_TRACE}-${CLIENT_SPAN}-01`;
 let library: StandInServer;
 /** What the library got for /api/book requests (the gateway's own calls to identity go there too). */
 let received: IncomingHttpHeaders[] = [];
+
+/** The gateway's log lines, as JSON. */
+let lines: Array<Record<string, unknown>> = [];
+const logger = createLogger(
+  'gateway',
+  'info',
+  new Writable({
+    write(chunk, _enc, done) {
+      lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
+      done();
+    },
+  }),
+);
 
 const startWith = () =>
   startGateway(
@@ -44,6 +57,7 @@ beforeAll(async () => {
 afterAll(() => library.close());
 beforeEach(() => {
   received = [];
+  lines = [];
 });
 
 describe('with tracing started', () => {
@@ -68,6 +82,9 @@ describe('with tracing started', () => {
     expect(span.parentSpanId).toBeUndefined();
     expect(span.attributes['http.response.status_code']).toBe(200);
     expect(received[0]?.traceparent).toBe(`00-${span.traceId}-${span.spanId}-01`);
+    // Its access log line names the trace, so a line leads to the trace and back.
+    const line = lines.find((l) => l.msg === 'request completed' && l.url === '/api/book/0123456789abcdef');
+    expect(line).toMatchObject({ trace_id: span.traceId, span_id: span.spanId });
   });
 
   test("when a client sends a traceparent, then the gateway's span continues it and the service gets the gateway's span instead", async () => {
@@ -107,5 +124,8 @@ describe('without tracing', () => {
       .expect(200);
     expect(received[0]).not.toHaveProperty('traceparent');
     expect(received[0]).not.toHaveProperty('tracestate');
+    const line = lines.find((l) => l.msg === 'request completed');
+    expect(line).toBeDefined();
+    expect(line).not.toHaveProperty('trace_id');
   });
 });
