@@ -1,7 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { assignRequestId } from '@campus/service-kit/http-app';
-import { traceLogFields } from '@campus/service-kit/tracing';
 
 /**
  * One compact line per request, written when the answer is finished (or the exchange ends without it). The gateway sits on every
@@ -12,8 +11,6 @@ import { traceLogFields } from '@campus/service-kit/tracing';
 export function accessLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const id = assignRequestId(req, res);
-    // The request's span (tracing.ts) is active here, not always where the answer finishes.
-    const trace = traceLogFields();
     const started = performance.now();
     const line = (level: 'info' | 'error', message: string, extra?: object) => {
       if (!logger.isLevelEnabled(level)) return;
@@ -25,7 +22,6 @@ export function accessLog(logger: Logger): RequestHandler {
           status: res.statusCode,
           ms: Math.round((performance.now() - started) * 10) / 10,
           userId: req.user?.id,
-          ...trace,
           ...extra,
         },
         message,
