@@ -197,6 +197,9 @@ describe('the photo picker of Find a Roommate', () => {
     expect(screen.getByRole('button', { name: 'Move photo 3 later' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Remove photo 2' }));
     await userEvent.click(screen.getByRole('button', { name: 'Move photo 2 earlier' }));
+    // The moved photo keeps the focus: at the front, on its other move button.
+    expect(screen.getByRole('button', { name: 'Move photo 1 later' })).toHaveFocus();
+    expect(photoList().getAllByRole('img')[0]).toHaveAttribute('src', variantsOf(3)[0]!.url);
     await userEvent.click(await screen.findByRole('button', { name: 'Post request' }));
     await waitFor(() => expect(state.location.pathname).toBe('/roomfinder/myroomrequest'));
     expect(state.requests.find((r) => r.method === 'POST')?.body).toMatchObject({

@@ -122,7 +122,22 @@ export function PhotoPicker({ photos, onChange, thumbnails, onBusyChange, title,
     setPending((all) =>
       all.map((p) => (p.id === photo.id ? { ...p, status: 'waiting', error: undefined, progress: 0 } : p)),
     );
-  const move = (url: string, by: -1 | 1) =>
+  // A moved photo keeps the focus: on its button that moved it, or the other one at the list's end.
+  const listRef = useRef<HTMLOListElement>(null);
+  const movedRef = useRef<{ url: string; by: -1 | 1 } | null>(null);
+  useEffect(() => {
+    const last = movedRef.current;
+    if (!last) return;
+    movedRef.current = null;
+    const item = listRef.current?.querySelector<HTMLElement>(`[data-photo="${last.url}"]`);
+    const same = item?.querySelector<HTMLButtonElement>(`[data-move="${last.by}"]`);
+    (same && !same.disabled
+      ? same
+      : item?.querySelector<HTMLButtonElement>(`[data-move="${-last.by}"]`)
+    )?.focus();
+  }, [photos]);
+  const move = (url: string, by: -1 | 1) => {
+    movedRef.current = { url, by };
     onChange((list) => {
       const from = list.indexOf(url);
       const to = from + by;
@@ -131,6 +146,7 @@ export function PhotoPicker({ photos, onChange, thumbnails, onBusyChange, title,
       [moved[from], moved[to]] = [moved[to]!, moved[from]!];
       return moved;
     });
+  };
 
   const total = photos.length + pending.length;
   const name = title.trim() || 'this room request';
@@ -143,9 +159,9 @@ export function PhotoPicker({ photos, onChange, thumbnails, onBusyChange, title,
         files are removed.
       </p>
       {total > 0 && (
-        <ol className={styles.list} aria-label="Photos">
+        <ol ref={listRef} className={styles.list} aria-label="Photos">
           {photos.map((url, index) => (
-            <li key={url} className={styles.item}>
+            <li key={url} className={styles.item} data-photo={url}>
               <img
                 className={styles.thumb}
                 src={thumbnails?.[url] ?? uploadedThumbs[url] ?? url}
@@ -159,6 +175,7 @@ export function PhotoPicker({ photos, onChange, thumbnails, onBusyChange, title,
                   size="sm"
                   variant="secondary"
                   disabled={index === 0}
+                  data-move={-1}
                   aria-label={`Move photo ${index + 1} earlier`}
                   onClick={() => move(url, -1)}
                 >
@@ -169,6 +186,7 @@ export function PhotoPicker({ photos, onChange, thumbnails, onBusyChange, title,
                   size="sm"
                   variant="secondary"
                   disabled={index === photos.length - 1}
+                  data-move={1}
                   aria-label={`Move photo ${index + 1} later`}
                   onClick={() => move(url, 1)}
                 >
