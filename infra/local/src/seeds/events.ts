@@ -112,6 +112,29 @@ export function demoPoster(event: DemoEvent, index: number): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }
 
+/** Where the demo events happen (one is online), in turn. */
+const DEMO_VENUES = [
+  'Main Auditorium',
+  'Central Lawn',
+  'Seminar Hall 2',
+  'Online',
+  'Sports Complex',
+  'Library Atrium',
+];
+
+/**
+ * When the demo event at `index` (0 = the soonest) happens: from tomorrow, one every other day, at
+ * 18:00 in campus time (12:30 UTC) for three hours, so the carousel, the cards and Upcoming show
+ * dates, and reminders and RSVPs have something to work on.
+ */
+export function demoEventTimes(index: number, now = new Date()): { startsAt: string; endsAt: string } {
+  const start = new Date(now);
+  start.setUTCDate(start.getUTCDate() + 1 + index * 2);
+  start.setUTCHours(12, 30, 0, 0);
+  const end = new Date(start.getTime() + 3 * 3_600_000);
+  return { startsAt: start.toISOString(), endsAt: end.toISOString() };
+}
+
 /** Twelve events from the demo student, through the public API (upload, then createform). */
 export const eventsSeed: SeedStep = {
   name: 'events',
@@ -129,6 +152,7 @@ export const eventsSeed: SeedStep = {
       .map((c) => c.split(';')[0])
       .join('; ');
     // Oldest first, so the first in the list is the newest on the page.
+    const soonestFirst = DEMO_EVENTS.length - 1;
     for (const [index, event] of [...DEMO_EVENTS].reverse().entries()) {
       const body = new FormData();
       body.append(
@@ -150,6 +174,8 @@ export const eventsSeed: SeedStep = {
           instagramLink: event.instagram,
           title: event.title,
           description: event.description,
+          ...demoEventTimes(soonestFirst - index),
+          venue: DEMO_VENUES[(soonestFirst - index) % DEMO_VENUES.length],
         },
       });
       if (res.status !== 201) throw new Error(`seed event: HTTP ${res.status}`);
