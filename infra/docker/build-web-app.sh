@@ -1,6 +1,6 @@
 #!/bin/sh
-# The build step of infra/docker/web.Dockerfile, also run by CI through
-# infra/docker/src/check-image-builds.ts: builds one frontend (the shell or a remote) and copies its
+# The build step of infra/docker/web.Dockerfile (CI builds the images with podman:
+# infra/containers/ci.sh): builds one frontend (the shell or a remote) and copies its
 # files to <out>, the folder the image serves.
 #
 #   sh infra/docker/build-web-app.sh careers dist/site

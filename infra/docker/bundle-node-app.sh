@@ -1,6 +1,6 @@
 #!/bin/sh
-# The build step of the images (infra/docker/*.Dockerfile), also run by CI through
-# infra/docker/src/check-image-builds.ts: bundles <app>/src/main.ts and the workspace packages it
+# The build step of the images (infra/docker/*.Dockerfile; CI builds them with podman:
+# infra/containers/ci.sh): bundles <app>/src/main.ts and the workspace packages it
 # imports into <out>/dist/main.js, copies <app>/migrations when there is one, and copies each
 # <package> named after them into <out>/node_modules: packages that read their own files at run time
 # (PGlite's WebAssembly, Swagger UI's assets), so they stay out of the bundle.

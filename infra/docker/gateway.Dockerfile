@@ -1,8 +1,8 @@
 # syntax=docker/dockerfile:1.7
 # The gateway alone: the API routes, the API reference (from the swagger-ui-dist package it carries
 # beside its bundle), and the frontends forwarded to their own containers (web.Dockerfile, ADR 0084);
-# it holds no frontend. The RUN steps are scripts that CI
-# runs too, from a clean clone (infra/docker/src/check-image-builds.ts, docs/adr/0082).
+# it holds no frontend. CI builds and runs this image with
+# podman from a clean clone (infra/containers/ci.sh, docs/adr/0121).
 ARG NODE_IMAGE=node:24.21-bookworm-slim
 
 FROM ${NODE_IMAGE} AS deps

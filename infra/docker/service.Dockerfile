@@ -2,8 +2,8 @@
 # One image recipe for every service: `--build-arg SERVICE=services/<name>`. The build bundles the
 # service and the workspace packages it imports into one file; the runtime stage holds that file,
 # the service's migrations and PGlite (loaded with its WebAssembly files, so not bundled), and runs
-# as the unprivileged `node` user. The RUN steps are scripts that CI runs too, from a clean clone
-# (infra/docker/src/check-image-builds.ts, docs/adr/0082), so a broken image build fails CI.
+# as the unprivileged `node` user. CI builds and runs every service's image with podman, from a
+# clean clone (infra/containers/ci.sh, docs/adr/0121), so a broken image fails CI.
 ARG NODE_IMAGE=node:24.21-bookworm-slim
 
 FROM ${NODE_IMAGE} AS deps

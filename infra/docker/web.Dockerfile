@@ -4,7 +4,7 @@
 # holds its files and a small static server (packages/static-web) that serves them with immutable
 # caching for hashed files and `no-cache` for index.html, remotes.json, mf-manifest.json and
 # remoteEntry.js. The gateway forwards /remotes/<name>/ to a remote's container, other pages to the
-# shell's. The RUN steps are scripts CI runs too (infra/docker/src/check-image-builds.ts).
+# shell's. CI builds and runs each frontend's image with podman (infra/containers/ci.sh).
 ARG NODE_IMAGE=node:24.21-bookworm-slim
 
 FROM ${NODE_IMAGE} AS deps

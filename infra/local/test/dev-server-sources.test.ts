@@ -36,7 +36,7 @@ describe('npm run dev: which saves restart the platform', () => {
     ['an editor swap file', 'services/library/src/.books.ts.swp'],
     ['an installed dependency', 'packages/service-kit/node_modules/pino/index.js'],
     ['a database file', 'infra/local/src/.data/postgres/base/1/1259'],
-    ['the Docker tooling', 'infra/docker/src/check-image-builds.ts'],
+    ['the container tooling', 'infra/containers/src/topology.ts'],
     ['an end-to-end spec', 'e2e/specs/library.spec.ts'],
   ])('when %s is saved (%s), then the platform keeps running', (_what, file) => {
     expect(isServerSource(file)).toBe(false);
