@@ -45,7 +45,7 @@ export function down(): void {
   const containers = run('podman', ['ps', '-a', '-q', '--filter', `label=${label}`])
     .split('\n')
     .filter(Boolean);
-  if (containers.length) run('podman', ['rm', '-f', '-t', '5', ...containers]);
+  if (containers.length) run('podman', ['rm', '-f', '-v', '-t', '5', ...containers]);
   const volumes = run('podman', ['volume', 'ls', '-q', '--filter', `label=${label}`])
     .split('\n')
     .filter(Boolean);
