@@ -113,6 +113,10 @@ describeGenerator('npm run new:domain', () => {
         'M deploy/kubernetes/base/kustomization.yaml',
         'M deploy/kubernetes/base/network-policies.yaml',
         'M deploy/kubernetes/overlays/production/kustomization.yaml',
+        // Monitoring (npm run generate): its scrape target, alerts and dashboard rows.
+        'M deploy/kubernetes/base/monitoring.yaml',
+        'M deploy/kubernetes/monitoring/campus-connect-dashboard.json',
+        'M infra/observability/prometheus.yml',
       ].sort(),
     );
     for (const file of [

@@ -41,6 +41,12 @@ export function copyRepository(repoRoot: string, prefix = 'campus-scratch-'): st
     // Workspace links are relative (../../services/library): the same link resolves inside the copy.
     const target = fs.readlinkSync(path.join(modules, '@campus', entry));
     fs.symlinkSync(target, path.join(scratch, 'node_modules', '@campus', entry));
+    // A workspace's own node_modules holds what npm could not hoist (a version another package
+    // pins differently at the root, e.g. service-kit's OpenTelemetry): linked too.
+    const nested = path.join(path.resolve(modules, '@campus', target), 'node_modules');
+    const workspace = path.relative(repoRoot, path.dirname(nested));
+    if (fs.existsSync(nested) && !workspace.startsWith('..'))
+      fs.symlinkSync(nested, path.join(scratch, workspace, 'node_modules'), 'dir');
   }
   return scratch;
 }
