@@ -79,8 +79,13 @@ const CALLER_TRACEPARENT = `00-${CALLER_TRACE}-${CALLER_SPAN}-01`;
       payload: { userId: randomUUID(), name: 'Asha', email: 'asha@campus.test', isTeacher: false },
     });
     await waitFor('the follow-up event from the broker', () => seen.length === 1);
-
-    const spans = traces.spans().filter((s) => s.traceId === CALLER_TRACE);
+    // A span is recorded when it ends: the relay's publish span ends after the broker confirmed the
+    // event, which can be after the event reached its subscriber (PostgreSQL pass).
+    const spans = await waitFor(
+      'the consumer and publish spans to end',
+      () => traces.spans().filter((s) => s.traceId === CALLER_TRACE),
+      { until: (list) => list.some((s) => s.kind === 'producer') && list.some((s) => s.kind === 'consumer') },
+    );
     const consumer = spans.find((s) => s.kind === 'consumer');
     expect(consumer).toMatchObject({
       name: 'process identity.user.registered',

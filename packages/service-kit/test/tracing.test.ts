@@ -88,7 +88,12 @@ describe('with tracing started', () => {
     await waitFor('the follow-up event', () => seen.length === 1);
     const followUp = seen[0]!;
 
-    const spans = traces.spans().filter((s) => s.traceId === CALLER_TRACE);
+    // A span is recorded when it ends: the relay's publish span can end after its event arrived.
+    const spans = await waitFor(
+      'the consumer and publish spans to end',
+      () => traces.spans().filter((s) => s.traceId === CALLER_TRACE),
+      { until: (list) => list.some((s) => s.kind === 'producer') && list.some((s) => s.kind === 'consumer') },
+    );
     const consumer = spans.find((s) => s.kind === 'consumer');
     expect(consumer).toMatchObject({
       name: 'process identity.user.registered',
