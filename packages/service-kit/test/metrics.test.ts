@@ -130,8 +130,10 @@ describe('GET /metrics', () => {
 
     brokerDown = true;
     await request(service.url).post('/api/things').set(auth()).expect(201);
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    const waiting = await scrape();
+    // The row is written with the request; its age is read on each scrape until the clock has moved.
+    const waiting = await waitFor('the waiting event to age', scrape, {
+      until: (text) => (sample(text, 'outbox_oldest_event_age_seconds') ?? 0) > 0,
+    });
     expect(sample(waiting, 'outbox_events_waiting')).toBe(1);
     expect(sample(waiting, 'outbox_oldest_event_age_seconds')).toBeGreaterThan(0);
 
