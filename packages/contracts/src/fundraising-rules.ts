@@ -64,6 +64,16 @@ export const FUNDRAISING_MESSAGES = {
 } as const;
 
 /** The campaign's screen in the community remote. */
+/** The day a deadline is compared with: today in UTC, as YYYY-MM-DD. */
+export const deadlineDay = (now: Date) => now.toISOString().slice(0, 10);
+
+/**
+ * A campaign takes pledges while open and until the end of its deadline's day (UTC): the service's
+ * rule, and what the pledge box shows.
+ */
+export const takesPledges = (c: { status: string; deadline: string | null }, now: Date) =>
+  c.status === 'open' && (c.deadline === null || deadlineDay(now) <= c.deadline);
+
 export const campaignPath = (id: string) => `/campaign/${encodeURIComponent(id)}`;
 
 /**

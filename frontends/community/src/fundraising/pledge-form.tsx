@@ -7,7 +7,7 @@ import {
   PLEDGE_MIN,
   upiPayLink,
 } from '@campus/contracts/community-rules';
-import { FUNDRAISING_MESSAGES, UTR_PATTERN } from '@campus/contracts/fundraising-rules';
+import { FUNDRAISING_MESSAGES, takesPledges, UTR_PATTERN } from '@campus/contracts/fundraising-rules';
 import { Button } from '@campus/ui/button';
 import { Input } from '@campus/ui/input';
 import { useToast } from '@campus/ui/toast';
@@ -25,11 +25,6 @@ export function parseAmount(text: string): number | undefined {
   const n = Number(trimmed);
   return Number.isSafeInteger(n) && n >= PLEDGE_MIN ? n : undefined;
 }
-
-/** As the service decides: open, and not past the end of its deadline's day (UTC). */
-export const takesPledges = (campaign: Campaign, now = new Date()) =>
-  campaign.status === 'open' &&
-  (campaign.deadline === null || now.toISOString().slice(0, 10) <= campaign.deadline);
 
 export interface PledgeFormProps {
   campaign: Campaign;
@@ -117,7 +112,8 @@ export function PledgeForm({ campaign, onRecorded }: PledgeFormProps) {
     );
   }
 
-  if (!takesPledges(campaign)) return <p className={styles.muted}>{FUNDRAISING_MESSAGES.campaignClosed}</p>;
+  if (!takesPledges(campaign, new Date()))
+    return <p className={styles.muted}>{FUNDRAISING_MESSAGES.campaignClosed}</p>;
 
   return (
     <>

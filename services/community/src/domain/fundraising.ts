@@ -10,7 +10,9 @@ import type {
 import {
   ANONYMOUS_DONOR,
   campaignPath,
+  deadlineDay,
   FUNDRAISING_MESSAGES as M,
+  takesPledges,
   upiIntentLink,
 } from '@campus/contracts/fundraising-rules';
 import type { z } from 'zod';
@@ -63,21 +65,17 @@ export const toPledge = (p: PledgeRecord): Pledge => ({
   decidedAt: p.decidedAt ? p.decidedAt.toISOString() : null,
 });
 
-/** A campaign takes pledges while open and until the end of its deadline's day (UTC). */
-const acceptsPledges = (c: CampaignRecord, now: Date) =>
-  c.status === 'open' && (c.deadline === null || now.toISOString().slice(0, 10) <= c.deadline);
-
 /** Payment references one person may ask for in an hour (each is a row; a pledge names one). */
 const INTENTS_PER_USER_PER_HOUR = 30;
 
 const notFound = () => AppError.notFound(COMMUNITY_MESSAGES.campaignNotFound, 'CAMPAIGN_NOT_FOUND');
 
 /**
- * A deadline being set must not have passed (the day pledges end, UTC, as acceptsPledges reads it):
+ * A deadline being set must not have passed (the day pledges end, UTC, as takesPledges reads it):
  * a campaign created or moved to a past date would be closed before anyone could pledge.
  */
 function checkDeadline(deadline: string | null | undefined, now: Date) {
-  if (deadline && deadline < now.toISOString().slice(0, 10))
+  if (deadline && deadline < deadlineDay(now))
     throw new AppError(400, 'VALIDATION_FAILED', M.deadlineInvalid, [
       { path: 'deadline', message: M.deadlineInvalid },
     ]);
@@ -162,7 +160,7 @@ export function createFundraising(deps: {
         const found = await store.find(tx, campaignId);
         if (!found) throw notFound();
         const now = deps.now();
-        if (!acceptsPledges(found, now)) throw new AppError(409, 'CAMPAIGN_CLOSED', M.campaignClosed);
+        if (!takesPledges(found, now)) throw new AppError(409, 'CAMPAIGN_CLOSED', M.campaignClosed);
         if (
           (await store.intentsSince(tx, user.id, new Date(now.getTime() - HOUR))) >= INTENTS_PER_USER_PER_HOUR
         )
@@ -203,7 +201,7 @@ export function createFundraising(deps: {
         const found = await store.find(tx, campaignId);
         if (!found) throw notFound();
         const now = deps.now();
-        if (!acceptsPledges(found, now)) throw new AppError(409, 'CAMPAIGN_CLOSED', M.campaignClosed);
+        if (!takesPledges(found, now)) throw new AppError(409, 'CAMPAIGN_CLOSED', M.campaignClosed);
         if (body.tr !== undefined) {
           // One reference, one payment of its amount (the donor's pledges are locked above).
           const intent = await store.findIntent(tx, body.tr);
