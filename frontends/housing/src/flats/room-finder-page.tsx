@@ -16,7 +16,7 @@ import { EmptyState } from '@campus/ui/empty-state';
 import { Input } from '@campus/ui/input';
 import { PageHeader } from '@campus/ui/page-header';
 import { SearchBar } from '@campus/ui/search-bar';
-import { Select } from '@campus/ui/select';
+import { Select, type SelectOption } from '@campus/ui/select';
 import { Tabs } from '@campus/ui/tabs';
 import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
 import { LoadMoreResults } from '@campus/web-kit/load-more-results';
@@ -133,6 +133,21 @@ function AvailableRooms() {
   const [showFilters, setShowFilters] = useState(false);
   const remove = useDeleteFlat();
   const set = search.setFilter;
+  /** One of the list's select filters: labelled, and bound to its key in the URL's filters. */
+  const selectFilter = <K extends 'genderPreference' | 'food' | 'smoking' | 'sleep' | 'sort'>(
+    label: string,
+    key: K,
+    options: readonly SelectOption[],
+  ) => (
+    <label className={styles.filter}>
+      <span className={styles.filterLabel}>{label}</span>
+      <Select
+        options={options}
+        value={search.filters[key]}
+        onChange={(e) => set(key, e.target.value as FlatFilters[K])}
+      />
+    </label>
+  );
   const active = Object.entries(search.filters).filter(
     ([key, value]) => key !== 'sort' && key !== 'q' && value !== '',
   ).length;
@@ -182,14 +197,7 @@ function AvailableRooms() {
             onChange={(e) => set('maxRent', digitsOnly(e.target.value))}
           />
         </label>
-        <label className={styles.filter}>
-          <span className={styles.filterLabel}>Gender preference</span>
-          <Select
-            options={GENDER_OPTIONS}
-            value={search.filters.genderPreference}
-            onChange={(e) => set('genderPreference', e.target.value as FlatFilters['genderPreference'])}
-          />
-        </label>
+        {selectFilter('Gender preference', 'genderPreference', GENDER_OPTIONS)}
         <label className={styles.filter}>
           <span className={styles.filterLabel}>Move in from</span>
           <Input
@@ -198,38 +206,10 @@ function AvailableRooms() {
             onChange={(e) => set('moveInFrom', e.target.value)}
           />
         </label>
-        <label className={styles.filter}>
-          <span className={styles.filterLabel}>Food</span>
-          <Select
-            options={FOOD_FILTER}
-            value={search.filters.food}
-            onChange={(e) => set('food', e.target.value as FlatFilters['food'])}
-          />
-        </label>
-        <label className={styles.filter}>
-          <span className={styles.filterLabel}>Smoking</span>
-          <Select
-            options={SMOKING_FILTER}
-            value={search.filters.smoking}
-            onChange={(e) => set('smoking', e.target.value as FlatFilters['smoking'])}
-          />
-        </label>
-        <label className={styles.filter}>
-          <span className={styles.filterLabel}>Sleep</span>
-          <Select
-            options={SLEEP_FILTER}
-            value={search.filters.sleep}
-            onChange={(e) => set('sleep', e.target.value as FlatFilters['sleep'])}
-          />
-        </label>
-        <label className={styles.filter}>
-          <span className={styles.filterLabel}>Sort</span>
-          <Select
-            options={SORT_OPTIONS}
-            value={search.filters.sort}
-            onChange={(e) => set('sort', e.target.value as FlatFilters['sort'])}
-          />
-        </label>
+        {selectFilter('Food', 'food', FOOD_FILTER)}
+        {selectFilter('Smoking', 'smoking', SMOKING_FILTER)}
+        {selectFilter('Sleep', 'sleep', SLEEP_FILTER)}
+        {selectFilter('Sort', 'sort', SORT_OPTIONS)}
         {(active > 0 || search.filters.q !== '') && (
           <Button variant="ghost" className={styles.clear} onClick={() => search.setFilters(NO_FLAT_FILTERS)}>
             Clear filters
