@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test, type Account } from '../src/fixtures';
 import { seriousViolations } from '../src/axe';
+import { uniq as unique } from '../src/sessions';
 
 async function signedInApi(
   playwright: { request: { newContext(o: object): Promise<APIRequestContext> } },
@@ -15,8 +16,6 @@ async function signedInApi(
   (api as APIRequestContext & { userId?: string }).userId = ((await login.json()) as { _id: string })._id;
   return api as APIRequestContext & { userId: string };
 }
-
-const unique = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 6);
 
 for (const viewport of [
   { name: 'desktop', width: 1280, height: 800 },

@@ -1,9 +1,8 @@
 import { expect, test } from '../src/fixtures';
+import { uniq as unique } from '../src/sessions';
 
 // Issue 23 items 1, 2 and 6: words arrive as typed, a failed submit keeps the form, long work is
 // kept and leaving it asks, editor images are made to fit.
-
-const unique = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 6);
 
 /** A space that does not let the line break: as an entity or as the character. */
 const NBSP = /&nbsp;|\u00a0/;

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import type { APIRequestContext, Browser, Locator, Page, PlaywrightWorkerArgs } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { Comment, Post } from '@campus/contracts/community';
 import { ANONYMOUS_ACTOR, NOTIFICATIONS_PAGE_SIZE } from '@campus/contracts/notifications-rules';
-import { expect, test, type Account } from '../src/fixtures';
+import { expect, test } from '../src/fixtures';
 import { seriousViolations } from '../src/axe';
+import { apiAs, bellOf, signedInPage, uniq } from '../src/sessions';
 
 /**
  * Notifications in Chromium for a guest, students and a teacher, at 360 and 1280 px: the bell moves
@@ -20,24 +21,7 @@ const shot = (page: Page, name: string, width: number) =>
 const phone = { width: 360, height: 740 };
 const desktop = { width: 1280, height: 800 };
 
-/** The nav bar's bell; its accessible name carries the unread count ("Notifications, 2 unread"). */
-const bellOf = (page: Page) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Notifications/ });
 const panelOf = (page: Page) => page.getByRole('dialog', { name: 'Notifications' });
-
-/** An API session of `account`'s own (the same cookies a browser gets from logging in). */
-async function apiAs(
-  playwright: PlaywrightWorkerArgs['playwright'],
-  baseURL: string,
-  account: Account,
-): Promise<APIRequestContext> {
-  const api = await playwright.request.newContext({ baseURL });
-  const login = await api.post('/api/auth/login', {
-    data: { email: account.email, password: account.password },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  return api;
-}
 
 async function writePost(api: APIRequestContext, title: string): Promise<Post> {
   const created = await api.post('/api/community', {
@@ -65,17 +49,6 @@ async function unreadCount(api: APIRequestContext): Promise<number> {
   return ((await answer.json()) as { count: number }).count;
 }
 
-async function signedInPage(
-  browser: Browser,
-  viewport: { width: number; height: number },
-  logIn: (page: Page, account: Account) => Promise<void>,
-  account: Account,
-): Promise<Page> {
-  const page = await (await browser.newContext({ viewport })).newPage();
-  await logIn(page, account);
-  return page;
-}
-
 /** Marks the document, so a later check can tell the page was never reloaded. */
 const markDocument = (page: Page) =>
   page.evaluate(() => {
@@ -92,8 +65,6 @@ const streamWatching = (page: Page, postId: string) =>
       new URL(response.url()).searchParams.get('post') === postId &&
       response.status() === 200,
   );
-
-const uniq = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** The notification's entry in a list or panel, by its text. */
 const entry = (where: Locator, text: string | RegExp) => where.getByRole('link', { name: text });

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, Locator, Page, PlaywrightWorkerArgs } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import type { Comment, Post } from '@campus/contracts/community';
 import type { FlatRequest } from '@campus/contracts/housing';
 import {
@@ -7,8 +7,9 @@ import {
   REPORTS_HIDE_REASON,
 } from '@campus/contracts/moderation-rules';
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Account } from '../src/fixtures';
+import { expect, test } from '../src/fixtures';
 import { seriousViolations } from '../src/axe';
+import { apiAs, bellOf, signedInPage, uniq } from '../src/sessions';
 
 /**
  * Issue 26 in Chromium, as students, a guest and a teacher use it: an author edits and deletes
@@ -26,22 +27,6 @@ const shot = (page: Page, name: string) =>
 const phone = { width: 360, height: 740 };
 const desktop = { width: 1280, height: 800 };
 
-const uniq = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** An API session of `account`'s own (the same cookies a browser gets from logging in). */
-async function apiAs(
-  playwright: PlaywrightWorkerArgs['playwright'],
-  baseURL: string,
-  account: Account,
-): Promise<APIRequestContext> {
-  const api = await playwright.request.newContext({ baseURL });
-  const login = await api.post('/api/auth/login', {
-    data: { email: account.email, password: account.password },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  return api;
-}
-
 async function writePost(
   api: APIRequestContext,
   title: string,
@@ -53,23 +38,8 @@ async function writePost(
   return (await created.json()) as Post;
 }
 
-async function signedInPage(
-  browser: Browser,
-  viewport: { width: number; height: number },
-  logIn: (page: Page, account: Account) => Promise<void>,
-  account: Account,
-): Promise<Page> {
-  const page = await (await browser.newContext({ viewport })).newPage();
-  await logIn(page, account);
-  return page;
-}
-
 const guestPage = async (browser: Browser, viewport: { width: number; height: number }) =>
   (await browser.newContext({ viewport })).newPage();
-
-/** The nav bar's bell; its accessible name carries the unread count. */
-const bellOf = (page: Page) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Notifications/ });
 
 /** A post's card in the hub's list, by its title. */
 const postCard = (page: Page, title: string) =>
