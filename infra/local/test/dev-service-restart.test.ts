@@ -5,6 +5,7 @@ import { createPlatformRestarter, type PlatformRestarter } from '../src/dev-loop
 import { PLATFORM_CHILD_ENV, type PlatformChildReady } from '../src/supervision/platform-child-protocol';
 import type { ServiceRestartResult } from '../src/supervision/service-reload';
 import { writeFixtureServices, type FixtureServices } from './support/fixture-services';
+import { portKeptAcrossRestarts } from './support/kept-port';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
 
@@ -14,9 +15,15 @@ let platform: PlatformRestarter | undefined;
 const output: string[] = [];
 let readies: PlatformChildReady[] = [];
 let nextReady: (ready: PlatformChildReady) => void = () => undefined;
+let platformStopped: (error: Error) => void = () => undefined;
 let nextRestart: (result: ServiceRestartResult) => void = () => undefined;
 
-const ready = () => new Promise<PlatformChildReady>((resolve) => (nextReady = resolve));
+/** The platform's next ready message; rejects, with what it printed, when it stops instead. */
+const ready = () =>
+  new Promise<PlatformChildReady>((resolve, reject) => {
+    nextReady = resolve;
+    platformStopped = reject;
+  });
 const serviceRestart = () => new Promise<ServiceRestartResult>((resolve) => (nextRestart = resolve));
 
 beforeAll(() => {
@@ -58,14 +65,18 @@ describe('npm run dev: a save in one service restarts that service alone', () =>
     platform = createPlatformRestarter({
       repoRoot,
       dataDir,
-      port: 0,
+      port: await portKeptAcrossRestarts(),
       seed: false,
       env: {
         ...process.env,
         LOG_LEVEL: 'error',
         [PLATFORM_CHILD_ENV.servicesModule]: fixtures.servicesModule,
       },
-      log: (line) => output.push(line),
+      log: (line) => {
+        output.push(line);
+        if (line.startsWith('The platform stopped'))
+          platformStopped(new Error(`${line}\nIts output:\n${output.join('\n')}`));
+      },
       output: (line) => output.push(line),
       onReady: (message) => {
         readies.push(message);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PLATFORM_CHILD_ENV } from '../src/supervision/platform-child-protocol';
 import { supervisePlatform, type SupervisedPlatform } from '../src/supervision/platform-supervisor';
+import { portKeptAcrossRestarts } from './support/kept-port';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
 const PASSWORD = 'supervised-pass-1';
@@ -44,7 +45,7 @@ describe('npm start: one crash is never an outage', () => {
     supervised = supervisePlatform({
       cwd: repoRoot,
       dataDir,
-      port: 0,
+      port: await portKeptAcrossRestarts(),
       logLevel: 'silent',
       seed: false,
       env: {
