@@ -7,6 +7,7 @@ import { createAnnounceExistingJob } from './domain/announce-existing';
 import { createCommunityHub } from './domain/community-hub';
 import { createFundraising } from './domain/fundraising';
 import { createCommunityPersonalData } from './domain/personal-data';
+import { createPrunePledgeIntentsJob } from './domain/prune-pledge-intents';
 import { communityEventHandlers } from './events/community-event-handlers';
 import { createCommunityRoutes } from './http/community-routes';
 import { createFundraisingRoutes } from './http/fundraising-routes';
@@ -17,6 +18,7 @@ import { createFundraisingRoutes } from './http/fundraising-routes';
  * registrations; posts, comments and pledges leave as events; every post and comment written,
  * edited or deleted goes to moderation (community.content.changed), whose decisions come back.
  * What it holds about a person is theirs to download and goes when they delete their account.
+ * Pledge intents no pledge names are pruned a week after they were asked for (prune-pledge-intents.ts).
  */
 export const communityService = defineService({
   name: 'community',
@@ -43,7 +45,11 @@ export const communityService = defineService({
       eventHandlers: communityEventHandlers(hub),
       // The kit serves GET /api/me/export/community and runs its forget on identity.user.deleted.
       personalData: createCommunityPersonalData({ db, now }),
-      jobs: [createAnnounceExistingJob({ db, logger, now, checkEveryMs: config.ANNOUNCE_CHECK_MS })],
+      jobs: [
+        createAnnounceExistingJob({ db, logger, now, checkEveryMs: config.ANNOUNCE_CHECK_MS }),
+        // Pay links nobody used, a week after they were asked for (docs/fundraising.md).
+        createPrunePledgeIntentsJob({ db, logger, now }),
+      ],
     };
   },
 });

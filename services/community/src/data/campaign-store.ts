@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, lt, ne, notExists, sql } from 'drizzle-orm';
 import type { Db, DbExecutor } from '@campus/service-kit/db';
 import { campaigns, campaignUpdates, pledgeIntents, pledges } from './schema';
 
@@ -274,6 +274,34 @@ export function createCampaignStore(db: Db) {
     async findIntent(tx: DbExecutor, tr: string) {
       const [row] = await tx.select().from(pledgeIntents).where(eq(pledgeIntents.tr, tr));
       return row;
+    },
+
+    /**
+     * Up to `batch` intents asked for before `cutoff` that no pledge names, deleted (the prune job).
+     * One a pledge names (a rejected one too: it frees the reference for the donor's next pledge)
+     * stays as long as that pledge.
+     */
+    async pruneUnusedIntents(tx: DbExecutor, cutoff: Date, batch: number): Promise<number> {
+      const unused = tx
+        .select({ tr: pledgeIntents.tr })
+        .from(pledgeIntents)
+        .where(
+          and(
+            lt(pledgeIntents.createdAt, cutoff),
+            notExists(
+              tx
+                .select({ one: sql`1` })
+                .from(pledges)
+                .where(eq(pledges.tr, pledgeIntents.tr)),
+            ),
+          ),
+        )
+        .limit(batch);
+      const deleted = await tx
+        .delete(pledgeIntents)
+        .where(inArray(pledgeIntents.tr, unused))
+        .returning({ tr: pledgeIntents.tr });
+      return deleted.length;
     },
 
     async insertUpdate(tx: DbExecutor, u: { campaignId: string; body: string; postedAt: Date }) {

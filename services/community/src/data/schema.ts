@@ -190,7 +190,10 @@ export const campaigns = communitySchema.table('campaigns', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-/** A payment reference (UPI `tr`) handed to a donor before they pay; their pledge names it. */
+/**
+ * A payment reference (UPI `tr`) handed to a donor before they pay; their pledge names it (by value:
+ * `pledges.tr`). One no pledge names is pruned a week after `createdAt` (prune-pledge-intents.ts).
+ */
 export const pledgeIntents = communitySchema.table(
   'pledge_intents',
   {
@@ -267,5 +270,5 @@ export const outbox = outboxTable(communitySchema);
 export const inbox = inboxTable(communitySchema);
 /** Idempotency-Keys of its creates (one create per intent: a retry or a double tap replays the first answer). */
 export const idempotencyKeys = idempotencyKeyTable(communitySchema);
-/** When each scheduled job last ran (announce-existing-content), shared by every replica. */
+/** When each scheduled job last ran (announce-existing-content, prune-unused-pledge-intents), shared by every replica. */
 export const scheduledJobs = scheduledJobTable(communitySchema);
