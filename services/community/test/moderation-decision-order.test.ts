@@ -1,14 +1,13 @@
 import request from 'supertest';
 import type { Comment } from '@campus/contracts/community';
 import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';
+import { deliverDecisions } from '@campus/service-kit/testing/moderated-content-harness';
 import { communityService } from '../src/service';
 import {
   addComment,
   auth,
   createPost,
-  decide,
   makeUser,
-  moderationDecision,
   register,
   resetWithCampaigns,
   type TestUser,
@@ -30,24 +29,13 @@ beforeEach(async () => {
   await register(h, ravi);
 });
 
-/** A decision as moderation numbers it: the item's `decision`-th. */
-const numbered = (
-  name: 'moderation.content.hidden' | 'moderation.content.restored',
-  targetType: 'post' | 'comment',
-  targetId: string,
-  decision: number,
-) => {
-  const envelope = moderationDecision(name, { targetType, targetId });
-  return { ...envelope, payload: { ...envelope.payload, decision } };
-};
-
 describe('moderation decisions out of order (hide 1, restore 2, hide 3 delivered as 1, 3, 2)', () => {
   test('when decision 3 (hide) arrives before decision 2 (restore), then 2 is ignored and the post stays hidden', async () => {
     const post = await createPost(h, asha, { title: 'Rude post' });
-    await decide(h, numbered('moderation.content.hidden', 'post', post._id, 1));
-    await decide(h, numbered('moderation.content.hidden', 'post', post._id, 3));
+    const target = { targetType: 'post' as const, targetId: post._id, authorId: asha.id };
+    await deliverDecisions(h, target, ['hide', 1], ['hide', 3]);
 
-    await decide(h, numbered('moderation.content.restored', 'post', post._id, 2));
+    await deliverDecisions(h, target, ['restore', 2]);
 
     await request(h.url).get(`/api/community/${post._id}`).set(auth(ravi)).expect(404);
     expect(
@@ -60,9 +48,10 @@ describe('moderation decisions out of order (hide 1, restore 2, hide 3 delivered
   test('when decision 3 (hide) arrives before decision 2 (restore), then 2 is ignored and the comment stays hidden', async () => {
     const post = await createPost(h, asha, { title: 'A question' });
     const rude = await addComment(h, ravi, post._id, { content: 'Rude answer' });
-    await decide(h, numbered('moderation.content.hidden', 'comment', rude._id, 3));
+    const target = { targetType: 'comment' as const, targetId: rude._id, authorId: ravi.id };
+    await deliverDecisions(h, target, ['hide', 3]);
 
-    await decide(h, numbered('moderation.content.restored', 'comment', rude._id, 2));
+    await deliverDecisions(h, target, ['restore', 2]);
 
     const thread = (await request(h.url).get(`/api/comments/${post._id}`).set(auth(asha)).expect(200))
       .body as Comment[];

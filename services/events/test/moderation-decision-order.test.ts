@@ -1,11 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { postEvent } from './helpers';
-import type { EventEnvelope, ModerationDecisionPayload } from '@campus/contracts/events';
-import { signAccessToken } from '@campus/service-kit/auth';
 import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';
+import { deliverDecisions, moderationStateOf } from '@campus/service-kit/testing/moderated-content-harness';
 import { events } from '../src/data/schema';
 import { eventsService } from '../src/service';
+import { postEvent, signedIn } from './helpers';
 
 let h: ServiceHarness;
 beforeAll(async () => {
@@ -14,47 +11,15 @@ beforeAll(async () => {
 afterAll(() => h.stop());
 beforeEach(() => h.reset());
 
-/** Publishes moderation's `n`-th decision about the event and waits until the service has handled it. */
-async function decide(
-  name: 'moderation.content.hidden' | 'moderation.content.restored',
-  targetId: string,
-  authorId: string,
-  n: number,
-) {
-  const envelope: EventEnvelope<ModerationDecisionPayload> = {
-    id: randomUUID(),
-    name,
-    occurredAt: new Date().toISOString(),
-    producer: 'moderation',
-    payload: {
-      targetType: 'event',
-      targetId,
-      authorId,
-      title: 'An item',
-      link: '/somewhere',
-      reason: 'Breaks the campus rules.',
-      by: 'moderator',
-      decision: n,
-    },
-  };
-  await h.bus.publish(envelope);
-  await h.waitForHandled(envelope.id);
-}
-
-const stateOf = async (id: string) =>
-  (await h.database.db.select({ moderation: events.moderation }).from(events).where(eq(events.id, id)))[0]
-    ?.moderation;
-
 describe('moderation decisions out of order (hide 1, restore 2, hide 3 delivered as 1, 3, 2)', () => {
   test('when decision 3 (hide) arrives before decision 2 (restore), then 2 is ignored and the event stays hidden', async () => {
-    const user = { id: randomUUID(), name: 'Asha Rao', isTeacher: false };
-    const headers = { Authorization: `Bearer ${signAccessToken(user, h.keys.privateKey, 900)}` };
-    const id = (await postEvent(h, headers, 7))._id;
-    await decide('moderation.content.hidden', id, user.id, 1);
-    await decide('moderation.content.hidden', id, user.id, 3);
+    const asha = signedIn(h, 'Asha Rao');
+    const id = (await postEvent(h, asha.headers, 7))._id;
+    const event = { targetType: 'event' as const, targetId: id, authorId: asha.user.id };
+    await deliverDecisions(h, event, ['hide', 1], ['hide', 3]);
 
-    await decide('moderation.content.restored', id, user.id, 2);
+    await deliverDecisions(h, event, ['restore', 2]);
 
-    expect(await stateOf(id)).toBe('hidden');
+    expect(await moderationStateOf(h, events, id)).toBe('hidden');
   });
 });
