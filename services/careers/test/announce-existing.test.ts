@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
-import pino from 'pino';
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import type { ContentChangedPayload } from '@campus/contracts/events';
 import { signAccessToken } from '@campus/service-kit/auth';
-import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';
-import { interviews, jobPosts, outbox } from '../src/data/schema';
-import { ANNOUNCE_EVERY_MS } from '@campus/service-kit/announce-existing-content';
+import {
+  startAnnounceExistingHarness,
+  type AnnounceExistingHarness,
+} from '@campus/service-kit/testing/moderated-content-harness';
+import { interviews, jobPosts } from '../src/data/schema';
 import { createAnnounceExistingJob } from '../src/domain/announce-existing';
 import { interviewLink, jobLink } from '../src/domain/careers';
 import { careersService } from '../src/service';
@@ -16,25 +16,12 @@ import { auth, makeUser, postJob, shareInterview } from './helpers';
  * Items from before moderation existed (issue 26): migration 0005 left them at version 0, never
  * announced; the announce-existing-content job announces each once, as its create would have.
  */
-let h: ServiceHarness;
-let clock = Date.parse('2026-03-01T09:00:00Z');
-const now = () => new Date(clock);
-
+let h: AnnounceExistingHarness;
 beforeAll(async () => {
-  // The service's own job checks rarely here: the test runs its replica of it on the test's clock.
-  h = await startServiceForTest(careersService, { ANNOUNCE_CHECK_MS: '300000' }, { now });
+  h = await startAnnounceExistingHarness(careersService, createAnnounceExistingJob);
 });
 afterAll(() => h.stop());
 beforeEach(() => h.reset());
-
-const job = () => createAnnounceExistingJob({ db: h.database.db, logger: pino({ level: 'silent' }), now });
-
-async function announced() {
-  const rows = await h.database.db.select().from(outbox).orderBy(asc(outbox.position));
-  return rows
-    .filter((r) => r.name === 'careers.content.changed')
-    .map((r) => r.payload as ContentChangedPayload);
-}
 
 const OLD = new Date('2025-11-02T10:00:00Z');
 
@@ -88,12 +75,12 @@ describe('announce-existing-content', () => {
     const newer = makeUser(h, 'Vikram Shah');
     const newJob = await postJob(h, newer);
     const newInterview = await shareInterview(h, newer);
-    const byCreates = await announced();
+    const byCreates = await h.announced();
     expect(byCreates.map((e) => e.targetId).sort()).toEqual([newInterview, newJob].sort());
 
-    expect(await job().tick()).toBe('ran');
+    expect(await h.runJob()).toBe('ran');
 
-    const fresh = (await announced()).slice(byCreates.length);
+    const fresh = (await h.announced()).slice(byCreates.length);
     expect(fresh).toHaveLength(3);
     expect(fresh).toEqual(
       expect.arrayContaining([
@@ -134,14 +121,13 @@ describe('announce-existing-content', () => {
     expect(interviewVersions.map((v) => v.version)).toEqual([1, 1, 1]);
 
     // The next run (a minute later, on any replica) finds nothing left to announce.
-    clock += ANNOUNCE_EVERY_MS;
-    expect(await job().tick()).toBe('ran');
-    expect(await announced()).toHaveLength(byCreates.length + 3);
+    expect(await h.nextRun()).toBe('ran');
+    expect(await h.announced()).toHaveLength(byCreates.length + 3);
   });
 
   test('when an announced old item is then edited, then moderation gets version 2 after the announced version 1', async () => {
     const old = await oldItems();
-    expect(await job().tick()).toBe('ran');
+    expect(await h.runJob()).toBe('ran');
     // The old post's author, signed in (a token naming the id the old row holds).
     const user = { id: old.ashaId, name: 'Asha Rao', isTeacher: false };
     await request(h.url)
@@ -149,7 +135,7 @@ describe('announce-existing-content', () => {
       .set(auth({ ...user, token: signAccessToken(user, h.keys.privateKey, 900) }))
       .send({ role: 'Senior Analyst' })
       .expect(200);
-    const aboutIt = (await announced()).filter((e) => e.targetId === old.oldJob.id);
+    const aboutIt = (await h.announced()).filter((e) => e.targetId === old.oldJob.id);
     expect(aboutIt.map((e) => [e.change, e.version])).toEqual([
       ['published', 1],
       ['edited', 2],
@@ -170,11 +156,10 @@ describe('announce-existing-content', () => {
         version: 0,
       })),
     );
-    expect(await job().tick()).toBe('ran');
-    expect(await announced()).toHaveLength(200);
-    clock += ANNOUNCE_EVERY_MS;
-    expect(await job().tick()).toBe('ran');
-    expect(await announced()).toHaveLength(205);
+    expect(await h.runJob()).toBe('ran');
+    expect(await h.announced()).toHaveLength(200);
+    expect(await h.nextRun()).toBe('ran');
+    expect(await h.announced()).toHaveLength(205);
     expect(await db.select().from(jobPosts).where(eq(jobPosts.version, 0))).toEqual([]);
   });
 
@@ -184,7 +169,7 @@ describe('announce-existing-content', () => {
       .update(interviews)
       .set({ postedBy: null, authorName: '' })
       .where(eq(interviews.id, old.anonymous.id));
-    expect(await job().tick()).toBe('ran');
-    expect((await announced()).map((e) => e.targetId).sort()).toEqual([old.oldJob.id, old.named.id].sort());
+    expect(await h.runJob()).toBe('ran');
+    expect((await h.announced()).map((e) => e.targetId).sort()).toEqual([old.oldJob.id, old.named.id].sort());
   });
 });

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import pino from 'pino';
+import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
-import type { ContentChangedPayload } from '@campus/contracts/events';
-import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';
-import { waitFor } from '@campus/service-kit/testing/wait-for';
-import { comments, outbox, posts } from '../src/data/schema';
 import { ANNOUNCE_EVERY_MS } from '@campus/service-kit/announce-existing-content';
+import {
+  startAnnounceExistingHarness,
+  type AnnounceExistingHarness,
+} from '@campus/service-kit/testing/moderated-content-harness';
+import { comments, outbox, posts } from '../src/data/schema';
 import { createAnnounceExistingJob } from '../src/domain/announce-existing';
 import { communityService } from '../src/service';
 import { addComment, auth, createPost, makeUser, register, resetWithCampaigns, rowsOf } from './helpers';
@@ -17,56 +17,16 @@ import { addComment, auth, createPost, makeUser, register, resetWithCampaigns, r
  * never announced, so moderation did not know them (a report of one was a 404); the
  * announce-existing-content job announces each once, as its create would have.
  */
-let h: ServiceHarness;
-let clock = Date.parse('2026-03-01T09:00:00Z');
-const now = () => new Date(clock);
+let h: AnnounceExistingHarness;
 beforeAll(async () => {
-  // The service's own job checks only at its start: the test runs a replica's job by hand.
-  h = await startServiceForTest(communityService, { ANNOUNCE_CHECK_MS: '300000' }, { now });
+  h = await startAnnounceExistingHarness(communityService, createAnnounceExistingJob);
 });
 afterAll(() => h.stop());
 beforeEach(() => resetWithCampaigns(h));
 
-const replicaJob = () =>
-  createAnnounceExistingJob({ db: h.database.db, logger: pino({ level: 'silent' }), now });
-/** The next minute's run of the job (it runs at most once a minute). */
-const nextRun = () => {
-  clock += ANNOUNCE_EVERY_MS;
-  return replicaJob().tick();
-};
-
-async function contentChanges(): Promise<ContentChangedPayload[]> {
-  const rows = await h.database.db
-    .select()
-    .from(outbox)
-    .where(eq(outbox.name, 'community.content.changed'))
-    .orderBy(asc(outbox.position));
-  return rows.map((r) => r.payload as ContentChangedPayload);
-}
-
-/** Makes these posts and comments look written before this release: never announced, their creates' events gone. */
-async function fromBeforeModeration(postIds: string[], commentIds: string[]) {
-  await waitFor('the creates published', async () => {
-    const pending = await h.database.db.select().from(outbox).where(isNull(outbox.publishedAt));
-    return pending.length === 0;
-  });
-  await h.database.db.update(posts).set({ version: 0 }).where(inArray(posts.id, postIds));
-  if (commentIds.length > 0)
-    await h.database.db.update(comments).set({ version: 0 }).where(inArray(comments.id, commentIds));
-  await h.database.db.delete(outbox);
-}
-
-const versionsOf = async (table: typeof posts | typeof comments, ids: string[]) => {
-  const rows = await h.database.db
-    .select({ id: table.id, v: table.version })
-    .from(table)
-    .where(inArray(table.id, ids));
-  return ids.map((id) => rows.find((r) => r.id === id)?.v);
-};
-
 describe('announce-existing-content', () => {
   test('when posts and comments from before moderation exist (named, anonymous, hidden, a deleted one kept for its reply), then the job announces each live one once (published, version 1), and a second run announces nothing', async () => {
-    clock += ANNOUNCE_EVERY_MS;
+    h.clock.advance(ANNOUNCE_EVERY_MS);
     const asha = makeUser(h, 'Asha Rao');
     const ravi = makeUser(h, 'Ravi Kumar');
     await register(h, asha);
@@ -80,7 +40,7 @@ describe('announce-existing-content', () => {
     const comment = await addComment(h, ravi, named._id, { content: 'Old reply.' });
     const gone = await addComment(h, asha, named._id, { content: 'To be deleted.' });
     await addComment(h, ravi, named._id, { content: 'Answer to it.', parentId: gone._id });
-    await fromBeforeModeration([named._id, anonymous._id], [comment._id, gone._id]);
+    await h.fromBeforeModeration([posts, [named._id, anonymous._id]], [comments, [comment._id, gone._id]]);
     // Deleted, kept as '[deleted]' for its reply: nothing left to moderate (its delete announced it).
     await request(h.url).delete(`/api/comments/${named._id}/${gone._id}`).set(auth(asha)).expect(200);
     await h.database.db
@@ -90,9 +50,9 @@ describe('announce-existing-content', () => {
     await h.database.db.delete(outbox);
     const fresh = await createPost(h, ravi, { title: 'New post' });
 
-    expect(await nextRun()).toBe('ran');
+    expect(await h.nextRun()).toBe('ran');
 
-    const changes = await contentChanges();
+    const changes = await h.announced();
     expect(changes.filter((c) => c.targetId === fresh._id).map((c) => [c.change, c.version])).toEqual([
       ['published', 1],
     ]);
@@ -122,38 +82,38 @@ describe('announce-existing-content', () => {
       text: 'Old reply.',
     });
     expect(announced.every((c) => c.change === 'published' && c.version === 1)).toBe(true);
-    expect(await versionsOf(posts, [named._id, anonymous._id, fresh._id])).toEqual([1, 1, 1]);
-    expect(await versionsOf(comments, [comment._id])).toEqual([1]);
+    expect(await h.versionsOf(posts, [named._id, anonymous._id, fresh._id])).toEqual([1, 1, 1]);
+    expect(await h.versionsOf(comments, [comment._id])).toEqual([1]);
 
-    expect(await nextRun()).toBe('ran');
-    expect(await contentChanges()).toHaveLength(changes.length);
+    expect(await h.nextRun()).toBe('ran');
+    expect(await h.announced()).toHaveLength(changes.length);
   });
 
   test('when a post from before moderation was edited first, then its edit announced it (version 1) and the job does not', async () => {
     const asha = makeUser(h, 'Asha Rao');
     const post = await createPost(h, asha);
-    await fromBeforeModeration([post._id], []);
+    await h.fromBeforeModeration([posts, [post._id]]);
     await request(h.url)
       .patch(`/api/community/${post._id}`)
       .set(auth(asha))
       .send({ title: 'Fixed typo' })
       .expect(200);
 
-    expect(await nextRun()).toBe('ran');
+    expect(await h.nextRun()).toBe('ran');
 
-    expect((await contentChanges()).map((c) => [c.change, c.version])).toEqual([['edited', 1]]);
+    expect((await h.announced()).map((c) => [c.change, c.version])).toEqual([['edited', 1]]);
   });
 
   test('when a post and a comment are written now, then they start at version 1 and are announced by their create alone', async () => {
     const asha = makeUser(h, 'Asha Rao');
     const post = await createPost(h, asha);
     const comment = await addComment(h, asha, post._id);
-    expect(await versionsOf(posts, [post._id])).toEqual([1]);
-    expect(await versionsOf(comments, [comment._id])).toEqual([1]);
+    expect(await h.versionsOf(posts, [post._id])).toEqual([1]);
+    expect(await h.versionsOf(comments, [comment._id])).toEqual([1]);
 
-    expect(await nextRun()).toBe('ran');
+    expect(await h.nextRun()).toBe('ran');
 
-    expect((await contentChanges()).map((c) => [c.targetId, c.change])).toEqual([
+    expect((await h.announced()).map((c) => [c.targetId, c.change])).toEqual([
       [post._id, 'published'],
       [comment._id, 'published'],
     ]);

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
-import pino from 'pino';
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import type { ContentChangedPayload } from '@campus/contracts/events';
 import { flatLink } from '@campus/contracts/housing-rules';
 import { signAccessToken } from '@campus/service-kit/auth';
-import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';
-import { flats, members, outbox } from '../src/data/schema';
-import { ANNOUNCE_EVERY_MS } from '@campus/service-kit/announce-existing-content';
+import {
+  startAnnounceExistingHarness,
+  type AnnounceExistingHarness,
+} from '@campus/service-kit/testing/moderated-content-harness';
+import { flats, members } from '../src/data/schema';
 import { createAnnounceExistingJob } from '../src/domain/announce-existing';
 import { housingService } from '../src/service';
 import { validFlat } from './helpers';
@@ -16,25 +16,12 @@ import { validFlat } from './helpers';
  * Flat requests from before moderation existed (issue 26): migration 0003 left them at version 0,
  * never announced; the announce-existing-content job announces each once, as its create would have.
  */
-let h: ServiceHarness;
-let clock = Date.parse('2026-03-01T09:00:00Z');
-const now = () => new Date(clock);
-
+let h: AnnounceExistingHarness;
 beforeAll(async () => {
-  // The service's own job checks rarely here: the test runs its replica of it on the test's clock.
-  h = await startServiceForTest(housingService, { ANNOUNCE_CHECK_MS: '300000' }, { now });
+  h = await startAnnounceExistingHarness(housingService, createAnnounceExistingJob);
 });
 afterAll(() => h.stop());
 beforeEach(() => h.reset());
-
-const job = () => createAnnounceExistingJob({ db: h.database.db, logger: pino({ level: 'silent' }), now });
-
-async function announced() {
-  const rows = await h.database.db.select().from(outbox).orderBy(asc(outbox.position));
-  return rows
-    .filter((r) => r.name === 'housing.content.changed')
-    .map((r) => r.payload as ContentChangedPayload);
-}
 
 const OLD = new Date('2025-11-02T10:00:00Z');
 const oldFlat = (userId: string, i = 0) => ({
@@ -67,12 +54,12 @@ describe('announce-existing-content', () => {
       .set(signedIn(randomUUID(), 'Rahul Verma'))
       .send(validFlat)
       .expect(201);
-    const byCreate = await announced();
+    const byCreate = await h.announced();
     expect(byCreate.map((e) => e.targetId)).toEqual([created.body.data._id]);
 
-    expect(await job().tick()).toBe('ran');
+    expect(await h.runJob()).toBe('ran');
 
-    const fresh = (await announced()).slice(byCreate.length);
+    const fresh = (await h.announced()).slice(byCreate.length);
     expect(fresh).toEqual([
       expect.objectContaining({
         targetType: 'flat',
@@ -93,9 +80,8 @@ describe('announce-existing-content', () => {
     expect(versions.map((v) => v.version)).toEqual([1, 1, 1]);
 
     // The next run (a minute later, on any replica) finds nothing left to announce.
-    clock += ANNOUNCE_EVERY_MS;
-    expect(await job().tick()).toBe('ran');
-    expect(await announced()).toHaveLength(byCreate.length + 2);
+    expect(await h.nextRun()).toBe('ran');
+    expect(await h.announced()).toHaveLength(byCreate.length + 2);
 
     // An edit afterwards follows the announced version.
     await request(h.url)
@@ -103,7 +89,7 @@ describe('announce-existing-content', () => {
       .set(signedIn(priyaId, 'Priya Nair'))
       .send({ rent: 7500 })
       .expect(200);
-    const aboutIt = (await announced()).filter((e) => e.targetId === old!.id);
+    const aboutIt = (await h.announced()).filter((e) => e.targetId === old!.id);
     expect(aboutIt.map((e) => [e.change, e.version])).toEqual([
       ['published', 1],
       ['edited', 2],
@@ -113,11 +99,10 @@ describe('announce-existing-content', () => {
   test('when more than a batch is waiting, then a run announces 200 and the next the rest', async () => {
     const owner = randomUUID();
     await h.database.db.insert(flats).values(Array.from({ length: 205 }, (_, i) => oldFlat(owner, i)));
-    expect(await job().tick()).toBe('ran');
-    expect(await announced()).toHaveLength(200);
-    clock += ANNOUNCE_EVERY_MS;
-    expect(await job().tick()).toBe('ran');
-    expect(await announced()).toHaveLength(205);
+    expect(await h.runJob()).toBe('ran');
+    expect(await h.announced()).toHaveLength(200);
+    expect(await h.nextRun()).toBe('ran');
+    expect(await h.announced()).toHaveLength(205);
     expect(await h.database.db.select().from(flats).where(eq(flats.version, 0))).toEqual([]);
   });
 });
