@@ -28,6 +28,8 @@ import {
   MONITORING,
   prometheusRule,
   serviceMonitor,
+  TRACE_COLLECTOR,
+  TRACE_ENDPOINT_VARIABLE,
 } from './monitoring';
 import { RABBITMQ_API, type RabbitmqObject } from './rabbitmq-models';
 
@@ -292,9 +294,16 @@ function composeValue(value: string): ComposeValue {
   return { variable: m[1]!, fallback: m[2] === '-' ? m[3] : undefined, required: m[2] === '?' };
 }
 
-/** Non-secret settings every workload may read, with compose's defaults; the overlays set the rest. */
+/**
+ * Non-secret settings every workload may read, with compose's defaults; the overlays set the rest.
+ * The collector's address is empty, as in compose's `.env`: no traces until an operator sets it.
+ */
 function configMap(services: ReadonlyArray<RegisteredService>): IConfigMap {
-  const data: Record<string, string> = { LOG_LEVEL: 'info', PUBLIC_ORIGIN: `https://${PUBLIC_HOST}` };
+  const data: Record<string, string> = {
+    LOG_LEVEL: 'info',
+    PUBLIC_ORIGIN: `https://${PUBLIC_HOST}`,
+    [TRACE_ENDPOINT_VARIABLE]: '',
+  };
   for (const { composeEnvironment = {} } of services)
     for (const [key, raw] of Object.entries(composeEnvironment)) {
       if (SECRET_NAME.test(key)) continue;
@@ -313,6 +322,8 @@ const commonEnv = (): IEnvVar[] => [
   { name: 'PORT', value: String(PORT) },
   { name: 'HOST', value: '0.0.0.0' },
   { name: 'LOG_LEVEL', valueFrom: configRef('LOG_LEVEL') },
+  // The kit names the trace resource itself (the registry's name, or gateway): no OTEL_SERVICE_NAME.
+  { name: TRACE_ENDPOINT_VARIABLE, valueFrom: configRef(TRACE_ENDPOINT_VARIABLE) },
   { name: 'JWT_PUBLIC_KEY', valueFrom: secretRef('campus-jwt', 'JWT_PUBLIC_KEY') },
 ];
 
@@ -533,7 +544,8 @@ const policy = (name: string, spec: INetworkPolicy['spec']): INetworkPolicy => (
 /**
  * Every pod is denied all ingress and the platform's own pods all egress; then each opening is named:
  * the ingress controller reaches the gateway, the gateway the services and frontends, a service its
- * pooler and the broker (and SMTP when it sends mail), the operators their data pods.
+ * pooler and the broker (and SMTP when it sends mail), the gateway and the services an OpenTelemetry
+ * collector (OTLP/HTTP), the operators their data pods.
  */
 function networkPolicies(
   services: ReadonlyArray<RegisteredService>,
@@ -552,6 +564,29 @@ function networkPolicies(
         {
           to: [{ ...inNamespace(NAMESPACES.dns), podSelector: { matchLabels: { 'k8s-app': 'kube-dns' } } }],
           ports: [{ protocol: 'UDP' as const, port: 53 }, ...tcp(53)],
+        },
+      ],
+    }),
+    // Only the processes that make spans: the gateway and the services, never a frontend.
+    policy('allow-trace-export', {
+      podSelector: {
+        ...app,
+        matchExpressions: [
+          {
+            key: 'app.kubernetes.io/component',
+            operator: 'In',
+            values: ['gateway', 'service'] satisfies Tier[],
+          },
+        ],
+      },
+      policyTypes: ['Egress'],
+      egress: [
+        {
+          to: TRACE_COLLECTOR.pods.map((pods) => ({
+            ...inNamespace(TRACE_COLLECTOR.namespace),
+            podSelector: { matchLabels: { ...pods } },
+          })),
+          ports: tcp(TRACE_COLLECTOR.otlpHttpPort),
         },
       ],
     }),

@@ -16,6 +16,24 @@ export const MONITORING = {
   namespace: 'monitoring',
   prometheusPods: { 'app.kubernetes.io/name': 'prometheus' },
 } as const;
+/**
+ * Where the gateway and the services may send traces (ADR 0122): an OpenTelemetry collector's pods
+ * in their namespace (patch `allow-trace-export` in an overlay when yours is elsewhere). Either
+ * label the usual installs put on a collector's pods: the collector Helm chart's
+ * `app.kubernetes.io/name` (the chart's name) or the OpenTelemetry Operator's
+ * `app.kubernetes.io/component`. One port: the kit's exporter speaks OTLP/HTTP (protobuf) only, so
+ * OTLP/gRPC's 4317 stays closed.
+ */
+export const TRACE_COLLECTOR = {
+  namespace: 'observability',
+  pods: [
+    { 'app.kubernetes.io/name': 'opentelemetry-collector' },
+    { 'app.kubernetes.io/component': 'opentelemetry-collector' },
+  ],
+  otlpHttpPort: 4318,
+} as const;
+/** The ConfigMap key the gateway and the services read the collector's address from; empty: no traces. */
+export const TRACE_ENDPOINT_VARIABLE = 'OTEL_EXPORTER_OTLP_ENDPOINT';
 /** The dashboard ConfigMap's label that Grafana's sidecar loads dashboards by. */
 export const GRAFANA_DASHBOARD_LABEL = { grafana_dashboard: '1' } as const;
 export const DASHBOARD_UID = 'campus-connect';

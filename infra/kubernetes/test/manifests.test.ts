@@ -13,7 +13,7 @@ import {
   OPERATOR_POD_LABELS,
   SECRET_NAME,
 } from '../src/manifests';
-import { MONITORING } from '../src/monitoring';
+import { MONITORING, TRACE_COLLECTOR } from '../src/monitoring';
 
 // The manifests as committed (deploy/kubernetes), read as a cluster would get them: no cluster here,
 // so every rule a cluster would need to hold is checked on the objects themselves (ADR 0115).
@@ -396,6 +396,116 @@ describe('the Kubernetes manifests', () => {
         });
       }
     }
+  });
+});
+
+describe('trace export on Kubernetes (ADR 0122)', () => {
+  const NAMESPACE = 'campus'; // the overlays' namespace: any one, the policies name no namespace of ours
+  type Pod = { namespace: string; labels: Record<string, string> };
+  const matches = (selector: any, labels: Record<string, string>) =>
+    selects(selector.matchLabels ?? {}, labels) &&
+    (selector.matchExpressions ?? []).every((e: any) =>
+      e.operator === 'In'
+        ? e.values.includes(labels[e.key])
+        : e.operator === 'NotIn'
+          ? !e.values.includes(labels[e.key])
+          : e.operator === 'Exists'
+            ? e.key in labels
+            : !(e.key in labels),
+    );
+  const peerMatches = (peer: any, to: Pod) =>
+    !peer.ipBlock &&
+    (peer.namespaceSelector
+      ? matches(peer.namespaceSelector, { 'kubernetes.io/metadata.name': to.namespace })
+      : to.namespace === NAMESPACE) &&
+    (!peer.podSelector || matches(peer.podSelector, to.labels));
+  /** What the cluster would decide for a TCP connection from one of our pods, from every policy. */
+  const egressAllowed = (from: Record<string, string>, to: Pod, port: number) => {
+    const isolating = ofKind('NetworkPolicy').filter(
+      (p) => p.spec.policyTypes.includes('Egress') && matches(p.spec.podSelector, from),
+    );
+    if (isolating.length === 0) return true;
+    return isolating.some((p) =>
+      (p.spec.egress ?? []).some(
+        (rule: any) =>
+          (!rule.to || rule.to.some((peer: any) => peerMatches(peer, to))) &&
+          (!rule.ports || rule.ports.some((r: any) => (r.protocol ?? 'TCP') === 'TCP' && r.port === port)),
+      ),
+    );
+  };
+  const exporters = ['gateway', ...SERVICES.map((s) => s.definition.name)];
+  const frontends = ['web-shell', ...REMOTES.map((r) => `web-${r.name}`)];
+  const labelsOf = (name: string) => podLabels(named('Deployment', name)!);
+  const collectors: Pod[] = TRACE_COLLECTOR.pods.map((labels) => ({
+    namespace: TRACE_COLLECTOR.namespace,
+    labels: { ...labels, 'app.kubernetes.io/instance': 'otel' },
+  }));
+
+  it('when nobody sets the endpoint, every service and the gateway read an empty OTEL_EXPORTER_OTLP_ENDPOINT from campus-config', () => {
+    expect(named('ConfigMap', 'campus-config')!.data.OTEL_EXPORTER_OTLP_ENDPOINT).toBe('');
+    for (const { deployment, c } of allContainers().filter(({ deployment }) =>
+      exporters.includes(deployment),
+    ))
+      expect({
+        deployment,
+        container: c.name,
+        endpoint: c.env.find((v: any) => v.name === 'OTEL_EXPORTER_OTLP_ENDPOINT'),
+      }).toEqual({
+        deployment,
+        container: c.name,
+        endpoint: {
+          name: 'OTEL_EXPORTER_OTLP_ENDPOINT',
+          valueFrom: { configMapKeyRef: { name: 'campus-config', key: 'OTEL_EXPORTER_OTLP_ENDPOINT' } },
+        },
+      });
+    // Every exporter is covered (the gateway and each registered service each have a Deployment).
+    expect(exporters.filter((name) => !named('Deployment', name))).toEqual([]);
+  });
+
+  it('then the gateway and every service may send OTLP/HTTP to a collector pod of the collector namespace, on 4318 only', () => {
+    for (const name of exporters)
+      for (const collector of collectors)
+        expect({
+          name,
+          collector: collector.labels,
+          http: egressAllowed(labelsOf(name), collector, 4318),
+          grpc: egressAllowed(labelsOf(name), collector, 4317),
+          other: egressAllowed(labelsOf(name), collector, 8888),
+        }).toEqual({ name, collector: collector.labels, http: true, grpc: false, other: false });
+  });
+
+  it('and nothing else: not a collector elsewhere, not another pod beside it, not from a frontend', () => {
+    const [collector] = collectors;
+    const elsewhere = [
+      { ...collector!, namespace: 'default' },
+      { ...collector!, namespace: NAMESPACE },
+      { namespace: TRACE_COLLECTOR.namespace, labels: { 'app.kubernetes.io/name': 'jaeger' } },
+    ];
+    for (const name of exporters)
+      for (const to of elsewhere)
+        expect({ name, to, allowed: egressAllowed(labelsOf(name), to, 4318) }).toEqual({
+          name,
+          to,
+          allowed: false,
+        });
+    for (const name of frontends)
+      for (const to of collectors)
+        expect({ name, to: to.labels, allowed: egressAllowed(labelsOf(name), to, 4318) }).toEqual({
+          name,
+          to: to.labels,
+          allowed: false,
+        });
+    // The policy that opens it opens no ingress and one port, always to namespace-and-pod peers.
+    const opening = ofKind('NetworkPolicy').filter((p) =>
+      (p.spec.egress ?? []).some((r: any) => (r.ports ?? []).some((x: any) => x.port === 4318)),
+    );
+    expect(opening.map((p) => [p.metadata.name, p.spec.policyTypes, p.spec.egress.length])).toEqual([
+      ['allow-trace-export', ['Egress'], 1],
+    ]);
+    const [rule] = opening[0]!.spec.egress;
+    expect(rule.ports).toEqual([{ protocol: 'TCP', port: 4318 }]);
+    for (const peer of rule.to)
+      expect(Object.keys(peer).sort()).toEqual(['namespaceSelector', 'podSelector']);
   });
 });
 
