@@ -4,6 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test, type Account } from '../src/fixtures';
 import { axeViolations } from '../src/axe';
+import { uniq } from '../src/sessions';
 
 /**
  * Every route, for every role (guest, student, teacher), in both colour schemes, at a phone's 360 px
@@ -148,11 +149,15 @@ let seeded: Seeded | undefined;
 const accounts: Partial<Record<Exclude<Role, 'guest'>, Account>> = {};
 
 test.describe('axe on every route, role, colour scheme and width', () => {
+  // The longest file of the browser suite: its six runs are shared by both workers instead of
+  // holding one of them while the other runs every other file. Each worker seeds its own data.
+  test.describe.configure({ mode: 'parallel' });
+
   test.beforeAll(async ({ playwright }) => {
     const baseURL = process.env.E2E_BASE_URL!;
     const request = await playwright.request.newContext();
     const make = async (kind: 'student' | 'teacher') => {
-      const id = `${Date.now().toString(36)}${kind}`;
+      const id = `${uniq()}${kind}`;
       const account: Account = {
         name: kind === 'teacher' ? `Dr Axe ${id}` : `Axe Student ${id}`,
         email: `axe.${id}@campus.test`,
@@ -174,7 +179,7 @@ test.describe('axe on every route, role, colour scheme and width', () => {
     await signedIn(request, baseURL, accounts.student, {
       graduationYear: 2027,
       branch: 'CSE',
-      enrollmentNumber: `AXE-${Date.now().toString(36)}`,
+      enrollmentNumber: `AXE-${uniq()}`,
     });
     seeded = await seed(request, baseURL);
     await request.dispose();
@@ -218,7 +223,7 @@ test.describe('what axe does not measure', () => {
     if (seeded) return;
     const request = await playwright.request.newContext();
     const baseURL = process.env.E2E_BASE_URL!;
-    const id = `${Date.now().toString(36)}focus`;
+    const id = `${uniq()}focus`;
     const account: Account = {
       name: `Focus Student ${id}`,
       email: `focus.${id}@campus.test`,
