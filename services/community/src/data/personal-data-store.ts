@@ -136,10 +136,16 @@ export function createPersonalDataStore(db: Db) {
 
     /** The ids of every post and comment (deleted stand-ins included) they wrote. */
     async itemsBy(tx: DbExecutor, userId: string) {
-      const [postRows, commentRows] = await Promise.all([
-        tx.select({ id: posts.id }).from(posts).where(eq(posts.authorId, userId)).orderBy(asc(posts.id)),
-        tx.select({ id: comments.id }).from(comments).where(eq(comments.authorId, userId)),
-      ]);
+      // One after the other: in a transaction both go to one client.
+      const postRows = await tx
+        .select({ id: posts.id })
+        .from(posts)
+        .where(eq(posts.authorId, userId))
+        .orderBy(asc(posts.id));
+      const commentRows = await tx
+        .select({ id: comments.id })
+        .from(comments)
+        .where(eq(comments.authorId, userId));
       return { postIds: postRows.map((r) => r.id), commentIds: commentRows.map((r) => r.id) };
     },
 

@@ -724,20 +724,19 @@ export function createPostStore(db: Db) {
      * first; deleted comments left out (there is nothing left to moderate).
      */
     async neverAnnounced(tx: DbExecutor, limit: number) {
-      const [postRows, commentRows] = await Promise.all([
-        tx
-          .select({ id: posts.id })
-          .from(posts)
-          .where(eq(posts.version, 0))
-          .orderBy(asc(posts.createdAt), asc(posts.id))
-          .limit(limit),
-        tx
-          .select({ id: comments.id, postId: comments.postId })
-          .from(comments)
-          .where(and(eq(comments.version, 0), isNull(comments.deletedAt)))
-          .orderBy(asc(comments.createdAt), asc(comments.id))
-          .limit(limit),
-      ]);
+      // One after the other: in a transaction both go to one client.
+      const postRows = await tx
+        .select({ id: posts.id })
+        .from(posts)
+        .where(eq(posts.version, 0))
+        .orderBy(asc(posts.createdAt), asc(posts.id))
+        .limit(limit);
+      const commentRows = await tx
+        .select({ id: comments.id, postId: comments.postId })
+        .from(comments)
+        .where(and(eq(comments.version, 0), isNull(comments.deletedAt)))
+        .orderBy(asc(comments.createdAt), asc(comments.id))
+        .limit(limit);
       return { postIds: postRows.map((r) => r.id), comments: commentRows };
     },
 

@@ -343,13 +343,22 @@ export type HubEvents =
 export function createCommunityHub(deps: { db: Db; transact: Transact<HubEvents>; now: () => Date }) {
   const store = createPostStore(deps.db);
 
+  /**
+   * The posts as the viewer sees them: their comment ids, the viewer's vote and follow. On the pool
+   * the three reads go side by side (a client each); in a transaction one after another (they share
+   * its one client, which answers one query at a time).
+   */
   async function shape(records: PostRecord[], viewer: AuthUser | undefined, executor: DbExecutor = deps.db) {
     const ids = records.map((r) => r.id);
-    const [commentIds, myVotes, myFollows] = await Promise.all([
-      store.commentIdsOf(ids, executor),
-      viewer ? store.votesOf(viewer.id, ids, executor) : Promise.resolve(new Map<string, StoredDirection>()),
-      viewer ? store.followsOf(viewer.id, ids, executor) : Promise.resolve(new Map<string, boolean>()),
-    ]);
+    const commentIdsRead = () => store.commentIdsOf(ids, executor);
+    const votesRead = () =>
+      viewer ? store.votesOf(viewer.id, ids, executor) : Promise.resolve(new Map<string, StoredDirection>());
+    const followsRead = () =>
+      viewer ? store.followsOf(viewer.id, ids, executor) : Promise.resolve(new Map<string, boolean>());
+    const [commentIds, myVotes, myFollows] =
+      executor === deps.db
+        ? await Promise.all([commentIdsRead(), votesRead(), followsRead()])
+        : [await commentIdsRead(), await votesRead(), await followsRead()];
     return records.map((r) =>
       toPost(r, commentIds.get(r.id) ?? [], viewer?.id, myVotes.get(r.id), myFollows.get(r.id)),
     );
