@@ -28,7 +28,10 @@ export interface NotificationDraft {
 /** A draft as a kind writes it (the kind is its own). */
 export type Draft = Omit<NotificationDraft, 'kind'>;
 
-/** What a kind may ask to find its people (the service's own tables, read in the consumer's transaction). */
+/**
+ * What a kind may ask to find its people (the service's own tables, read in the consumer's
+ * transaction: one client, so one question at a time, each awaited before the next).
+ */
 export interface RecipientLookup {
   /** The teachers who review this subject (the book spelling: library.book.submitted's `subject`). */
   teachersReviewing(subject: string): Promise<string[]>;
@@ -283,10 +286,9 @@ export const KIND_DECLARATIONS: { readonly [K in NotificationKind]: KindDeclarat
       'library.book.submitted': {
         actor: (s) => s.uploadedBy,
         drafts: async (s, lookup) => {
-          const [teachers, uploader] = await Promise.all([
-            lookup.teachersReviewing(s.subject),
-            lookup.nameOf(s.uploadedBy),
-          ]);
+          // One after the other: the lookup reads in the consumer's transaction (one client).
+          const teachers = await lookup.teachersReviewing(s.subject);
+          const uploader = await lookup.nameOf(s.uploadedBy);
           return teachers.map((userId) => ({
             userId,
             groupKey: 'review-waiting',
@@ -324,10 +326,8 @@ export const KIND_DECLARATIONS: { readonly [K in NotificationKind]: KindDeclarat
       'events.event.posted': {
         actor: (e) => e.postedBy,
         drafts: async (e, lookup) => {
-          const [people, poster] = await Promise.all([
-            lookup.subscribersOf('events.new'),
-            lookup.nameOf(e.postedBy),
-          ]);
+          const people = await lookup.subscribersOf('events.new');
+          const poster = await lookup.nameOf(e.postedBy);
           return people.map((userId) => ({
             userId,
             groupKey: null,
