@@ -32,6 +32,8 @@ module.exports = {
       ],
       // ES-module-only packages the services load (upload sniffing), compiled like our own code.
       transformIgnorePatterns,
+      // A file fails when a query went to a PostgreSQL client still answering another (pg 9 refuses it).
+      setupFilesAfterEnv: ['<rootDir>/packages/service-kit/src/testing/one-query-at-a-time.ts'],
     },
     {
       displayName: 'web',
