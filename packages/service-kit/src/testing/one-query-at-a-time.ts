@@ -5,28 +5,14 @@
 // removed in pg@9.0"; pg 9 refuses it. Queries in a transaction are awaited one after another (pg ran
 // them one at a time anyway); `Promise.all` over queries on the pool is fine (a client each).
 //
-// pg warns only once the queue already holds a query (a third query at once) and once per file, so
-// the client is also watched directly: a query sent while another is in flight on the same client is
-// recorded with the stack that sent it. Only a PostgreSQL server is concerned: PGlite runs one query
-// at a time itself and never warns. Every other warning is left alone.
-import { inspect } from 'node:util';
+// pg itself warns only from a third query at once, and once per file, so the client is watched
+// directly: a query sent while another is in flight on the same client is recorded, with the test
+// that was running. Only a PostgreSQL server is concerned: PGlite runs one query at a time itself.
 import { Client } from 'pg';
 
 const PG_OVERLAP_WARNING = 'Calling client.query() when the client is already executing a query';
 
 const overlaps: string[] = [];
-
-/**
- * Node's own process, where pg's warning is emitted. The test file's `process` is jest's copy with
- * listeners of its own (it never hears the warning); a core module's function belongs to Node's
- * realm, and a function made by its Function constructor sees Node's global `process`.
- */
-const nodeProcess = (inspect.constructor as FunctionConstructor)('return process')() as NodeJS.Process;
-
-const onWarning = (warning: Error) => {
-  if (warning.message.startsWith(PG_OVERLAP_WARNING)) overlaps.push(warning.stack ?? warning.message);
-};
-nodeProcess.on('warning', onWarning);
 
 /** pg's own bookkeeping of the query it is running and those waiting (not part of its typed API). */
 type ClientInFlight = { _activeQuery?: unknown; _queryQueue?: unknown[]; pipeline?: boolean };
@@ -44,7 +30,6 @@ function watchedQuery(this: Client & ClientInFlight, ...args: unknown[]) {
 Client.prototype.query = watchedQuery as unknown as Client['query'];
 
 afterAll(() => {
-  nodeProcess.off('warning', onWarning);
   Client.prototype.query = query as unknown as Client['query'];
   if (overlaps.length === 0) return;
   throw new Error(
