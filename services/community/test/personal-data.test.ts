@@ -111,6 +111,14 @@ const pledge = (user: TestUser, campaignId: string, amount: number) =>
     .post(`/api/fundraising/${campaignId}/pledges`)
     .set(auth(user))
     .send({ amount, utr: newUtr() });
+const payReference = async (user: TestUser, campaignId: string, amount: number) =>
+  (
+    await request(h.url)
+      .post(`/api/fundraising/${campaignId}/pledge-intents`)
+      .set(auth(user))
+      .send({ amount })
+      .expect(201)
+  ).body.data.tr as string;
 const raised = async () =>
   (await h.database.db.select({ id: campaigns.id, raised: campaigns.raised }).from(campaigns)).sort((a, b) =>
     a.id.localeCompare(b.id),
@@ -178,8 +186,33 @@ async function everyoneWrote() {
   await pledge(zara, '1', 5_000).expect(201);
   await pledge(zara, '2', 700).expect(201);
   await pledge(ravi, '1', 3_000).expect(201);
+  // Pay links with their own reference: one Zara paid and pledged with, one she never used, Ravi's.
+  const zUsedRef = await payReference(zara, '1', 250);
+  const zRefPledge = (
+    await request(h.url)
+      .post('/api/fundraising/1/pledges')
+      .set(auth(zara))
+      .send({ amount: 250, utr: newUtr(), tr: zUsedRef })
+      .expect(201)
+  ).body.data.pledgeId as string;
+  const zOpenRef = await payReference(zara, '2', 400);
+  const rRef = await payReference(ravi, '2', 900);
   await allPublished();
-  return { zPost, zAnonPost, rPost, mPost, rOnZ, zLeaf, zParent, mReply, zAnon };
+  return {
+    zPost,
+    zAnonPost,
+    rPost,
+    mPost,
+    rOnZ,
+    zLeaf,
+    zParent,
+    mReply,
+    zAnon,
+    zUsedRef,
+    zRefPledge,
+    zOpenRef,
+    rRef,
+  };
 }
 
 describe('GET /api/me/export/community', () => {
@@ -214,6 +247,7 @@ describe('GET /api/me/export/community', () => {
       'follows.json',
       'member.json',
       'mentions.json',
+      'pay-references.json',
       'pledges.json',
       'posts.json',
       'votes.json',
@@ -261,6 +295,23 @@ describe('GET /api/me/export/community', () => {
     expect(files['pledges.json']).toEqual([
       expect.objectContaining({ campaignId: '1', campaignTitle: 'Library Expansion Fund', amount: 5_000 }),
       expect.objectContaining({ campaignId: '2', amount: 700 }),
+      expect.objectContaining({ id: w.zRefPledge, campaignId: '1', amount: 250 }),
+    ]);
+    expect(files['pay-references.json']).toEqual([
+      expect.objectContaining({
+        reference: w.zUsedRef,
+        campaignId: '1',
+        amount: 250,
+        pledgeId: w.zRefPledge,
+      }),
+      {
+        reference: w.zOpenRef,
+        campaignId: '2',
+        campaignTitle: expect.any(String),
+        amount: 400,
+        askedAt: expect.any(String),
+        pledgeId: null,
+      },
     ]);
     expect(files['member.json']).toEqual({ userId: zara.id, name: 'Zara Quintessa', isTeacher: false });
     expect(files['mentions.json']).toEqual([
@@ -278,6 +329,7 @@ describe('GET /api/me/export/community', () => {
       'Saturday works.',
       'for the notes',
       'you asked about this',
+      w.rRef,
       ZARA_EMAIL,
     ])
       expect(text).not.toContain(other);
@@ -320,7 +372,7 @@ describe('identity.user.deleted', () => {
     expect(await raised()).toEqual(totals);
     expect(
       (await h.database.db.select().from(pledges).where(isNull(pledges.userId))).map((p) => p.amount).sort(),
-    ).toEqual([5_000, 700].sort());
+    ).toEqual([5_000, 700, 250].sort());
     expect(await othersRows()).toEqual({
       ...others,
       // Ravi's upvote and follow of Zara's post went with it.
@@ -392,13 +444,15 @@ describe('identity.user.deleted', () => {
     expect(await raised()).toEqual(totals);
     expect(await othersRows()).toEqual(others);
     await expectNoTraceOf(h.database.db, 'community', [zara.id, zara.name, ZARA_EMAIL]);
-    expect(await lastOutboxPosition()).toBe(before);
+    // Nothing emitted (published rows naming her go with her, so the last position can fall).
+    expect(await eventsAfter(before)).toEqual([]);
     expect((await exportOf(zara)).body.files).toEqual({
       'posts.json': [],
       'comments.json': [],
       'votes.json': [],
       'follows.json': [],
       'pledges.json': [],
+      'pay-references.json': [],
       'member.json': null,
       'mentions.json': [],
     });

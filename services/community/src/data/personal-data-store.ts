@@ -97,6 +97,24 @@ export function createPersonalDataStore(db: Db) {
         .orderBy(asc(pledges.pledgedAt), asc(pledges.id));
     },
 
+    /** The pay references they asked for (pledge intents), and the pledge that used each, if one did. */
+    async payReferencesBy(userId: string) {
+      return db
+        .select({
+          reference: pledgeIntents.tr,
+          campaignId: pledgeIntents.campaignId,
+          campaignTitle: campaigns.title,
+          amount: pledgeIntents.amount,
+          askedAt: pledgeIntents.createdAt,
+          pledgeId: pledges.id,
+        })
+        .from(pledgeIntents)
+        .innerJoin(campaigns, eq(campaigns.id, pledgeIntents.campaignId))
+        .leftJoin(pledges, eq(pledges.tr, pledgeIntents.tr))
+        .where(eq(pledgeIntents.userId, userId))
+        .orderBy(asc(pledgeIntents.createdAt), asc(pledgeIntents.tr));
+    },
+
     async memberOf(userId: string) {
       const [row] = await db
         .select({ name: members.name, isTeacher: members.isTeacher })

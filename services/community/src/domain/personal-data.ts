@@ -71,12 +71,13 @@ export function createCommunityPersonalData(deps: {
 
   return {
     async export(user: AuthUser) {
-      const [posts, comments, votes, follows, pledges, member, mentions] = await Promise.all([
+      const [posts, comments, votes, follows, pledges, payReferences, member, mentions] = await Promise.all([
         data.postsBy(user.id),
         data.commentsBy(user.id),
         data.votesBy(user.id),
         data.followsBy(user.id),
         data.pledgesBy(user.id),
+        data.payReferencesBy(user.id),
         data.memberOf(user.id),
         data.mentionsOf(user.id),
       ]);
@@ -129,6 +130,16 @@ export function createCommunityPersonalData(deps: {
           utr: p.utr,
           donorName: p.donorName,
           anonymous: p.anonymous,
+        })),
+        // Each pay link they opened carried its own reference (a pledge intent): kept a week when no
+        // pledge used it, else as long as that pledge.
+        'pay-references.json': payReferences.map((r) => ({
+          reference: r.reference,
+          campaignId: r.campaignId,
+          campaignTitle: r.campaignTitle,
+          amount: r.amount,
+          askedAt: r.askedAt.toISOString(),
+          pledgeId: r.pledgeId,
         })),
         // The name and role posts and comments show, and the @mention picker offers.
         'member.json': member ? { userId: user.id, name: member.name, isTeacher: member.isTeacher } : null,
