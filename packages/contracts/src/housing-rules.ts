@@ -52,7 +52,8 @@ const DAY_MS = 86_400_000;
 export const flatExpiryFrom = (from: Date) => new Date(from.getTime() + FLAT_LIFETIME_DAYS * DAY_MS);
 
 /** Where a request stands: open (in the public list), filled by its owner, or past its expiry. */
-export type FlatState = 'open' | 'filled' | 'expired';
+export const FLAT_STATES = ['open', 'filled', 'expired'] as const;
+export type FlatState = (typeof FLAT_STATES)[number];
 export const flatStateOf = (flat: { filled: boolean; expiresAt: string }, now: Date): FlatState =>
   flat.filled ? 'filled' : Date.parse(flat.expiresAt) <= now.getTime() ? 'expired' : 'open';
 
@@ -138,6 +139,8 @@ export const FLAT_MESSAGES = {
   interestDecided: (status: 'accepted' | 'declined') =>
     status === 'accepted' ? 'Interest accepted: they can see your contact now' : 'Interest declined',
   notOwnerInterests: 'Only the owner of a room request sees and answers its interests.',
+  myInterestsFound: 'Rooms you asked about',
+  myInterestsEmpty: 'You have not asked about any rooms yet.',
   photoRequired: 'Choose a photo to upload.',
   photosTooMany: `A room request can have at most ${FLAT_PHOTOS_MAX} photos.`,
   photosInvalid: 'Photos must be a list of photo addresses from the photo upload.',

@@ -19,6 +19,7 @@ import {
   SMOKING_RULES,
   CONTACT_VISIBILITIES,
   FLAT_PHOTOS_MAX,
+  FLAT_STATES,
   flatPhotoKeyOf,
   INTEREST_DECISIONS,
   INTEREST_MESSAGE_MAX,
@@ -334,6 +335,47 @@ export type FlatInterest = z.infer<typeof FlatInterest>;
 
 export const FlatInterestResponse = successWith('FlatInterestResponse', FlatInterest);
 export const FlatInterestListResponse = successWith('FlatInterestListResponse', z.array(FlatInterest));
+
+/**
+ * `GET /api/flat/interests/mine`: one of the signed-in student's own interests ("Rooms I asked
+ * about"), with the request as that student may see it. `contactInfo` is there only when the owner
+ * accepted this interest, and stays there after the request is filled or expires (it was given to
+ * them); a pending or declined interest never carries it. A request its owner deleted is gone with
+ * its interests; one a moderator hid is left out of the list.
+ */
+export const MyFlatInterest = z
+  .object({
+    _id: z.string(),
+    message: z.string(),
+    status: z.enum(INTEREST_STATUSES),
+    createdAt: z.string(),
+    /** When the owner answered (ISO); null while pending. */
+    decidedAt: z.string().nullable(),
+    flat: z.object({
+      _id: z.string(),
+      name: z.string(),
+      /** The owner's name as this service knows it (null when unknown). */
+      userName: z.string().nullable(),
+      rent: z.number().int(),
+      location: z.string(),
+      moveInDate: z.string().meta({ description: 'YYYY-MM-DD' }),
+      /** open: in the public list; filled by its owner; expired (past `expiresAt`, until renewed). */
+      state: z.enum(FLAT_STATES),
+      expiresAt: z.string(),
+      contactInfo: z.string().optional().meta({ description: 'Only when this interest was accepted' }),
+      /** Its first photo's smallest variant (a list thumbnail), null when it has no photo. */
+      thumbnail: FlatPhotoVariant.nullable(),
+    }),
+  })
+  .meta({ id: 'MyFlatInterest' });
+export type MyFlatInterest = z.infer<typeof MyFlatInterest>;
+
+/** `GET /api/flat/interests/mine`: a page of them. */
+export const MyFlatInterestsQuery = z.object(
+  pageQuery({ defaultLimit: FLAT_PAGE_SIZE, maxLimit: FLAT_MAX_LIMIT }),
+);
+export const MyFlatInterestListResponse = pagedSuccessWith('MyFlatInterestListResponse', MyFlatInterest);
+export type MyFlatInterestListResponse = z.infer<typeof MyFlatInterestListResponse>;
 
 export const FlatDeletedResponse = successWith('FlatDeletedResponse', z.object({ _id: z.string() }));
 export type FlatDeletedResponse = z.infer<typeof FlatDeletedResponse>;

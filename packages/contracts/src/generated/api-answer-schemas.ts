@@ -59,6 +59,7 @@ import {
   FlatListResponse,
   FlatPhotoUploadResponse,
   FlatResponse,
+  MyFlatInterestListResponse,
 } from '../housing';
 import { DeleteAccountResponse, LoginResponse, RegisterResponse, SuccessResponse } from '../identity';
 import {
@@ -153,6 +154,7 @@ export const apiAnswerSchemas: Record<string, z.ZodType> = {
   'GET /api/flat': FlatListResponse,
   'POST /api/flat/photos': FlatPhotoUploadResponse,
   'GET /api/flat/my/:userId': FlatListResponse,
+  'GET /api/flat/interests/mine': MyFlatInterestListResponse,
   'POST /api/flat': FlatResponse,
   'PATCH /api/flat/:id': FlatResponse,
   'PUT /api/flat/:id/filled': FlatResponse,

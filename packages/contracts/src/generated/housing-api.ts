@@ -12,6 +12,7 @@ import type {
   FlatListResponse,
   FlatPhotoUploadResponse,
   FlatResponse,
+  MyFlatInterestListResponse,
   SetFlatFilledRequest,
   UpdateFlatRequest,
 } from '../housing';
@@ -76,6 +77,17 @@ export interface ListMyFlatsQuery {
   limit?: number;
 }
 
+export interface ListMyFlatInterestsQuery {
+  /**
+   * From 1; default 1.
+   */
+  page?: number;
+  /**
+   * Items per page; default 20, at most 50.
+   */
+  limit?: number;
+}
+
 export interface ExportHousingPersonalDataAnswer {
   service: string;
   exportedAt: string;
@@ -119,6 +131,13 @@ export const housingApi = {
     body: undefined;
     response: z.output<typeof FlatListResponse>;
   }>({ operationId: 'listMyFlats', method: 'GET', path: '/api/flat/my/:userId', access: 'user' }),
+  /** GET /api/flat/interests/mine: Rooms I asked about: the signed-in student's own interests, newest first, each with its request (filled and expired too) and the owner's contact only when the owner accepted that interest; a request a moderator hid is left out (20 a page) */
+  listMyFlatInterests: operation<{
+    params: undefined;
+    query: ListMyFlatInterestsQuery;
+    body: undefined;
+    response: z.output<typeof MyFlatInterestListResponse>;
+  }>({ operationId: 'listMyFlatInterests', method: 'GET', path: '/api/flat/interests/mine', access: 'user' }),
   /** POST /api/flat: Create a flat request (its owner is the signed-in user, whatever the body says) */
   createFlat: operation<{
     params: undefined;

@@ -355,6 +355,47 @@ export function createFlatStore(db: Db) {
       };
     },
 
+    /**
+     * One page of the interests one student showed, newest first, each with its request (and the
+     * owner's name), leaving out the requests a moderator hid. A deleted request took its
+     * interests with it (the foreign key cascades).
+     */
+    async interestsWithFlatsBy(
+      userId: string,
+      window: { offset: number; limit: number },
+    ): Promise<{ rows: { interest: Omit<InterestRecord, 'userName'>; flat: FlatRecord }[]; total: number }> {
+      const where = and(eq(interests.userId, userId), publiclyVisible(flats));
+      const rows = await db
+        .select({
+          interest: {
+            id: interests.id,
+            flatId: interests.flatId,
+            userId: interests.userId,
+            message: interests.message,
+            status: interests.status,
+            createdAt: interests.createdAt,
+            decidedAt: interests.decidedAt,
+          },
+          flat: columns,
+        })
+        .from(interests)
+        .innerJoin(flats, eq(flats.id, interests.flatId))
+        .leftJoin(members, eq(members.userId, flats.userId))
+        .where(where)
+        .orderBy(desc(interests.createdAt), desc(interests.id))
+        .limit(window.limit)
+        .offset(window.offset);
+      const [counted] = await db
+        .select({ total: count() })
+        .from(interests)
+        .innerJoin(flats, eq(flats.id, interests.flatId))
+        .where(where);
+      return {
+        rows: rows as { interest: Omit<InterestRecord, 'userName'>; flat: FlatRecord }[],
+        total: counted?.total ?? 0,
+      };
+    },
+
     /** Every interest one student showed, oldest first (their data export). */
     async interestsBy(userId: string): Promise<Omit<InterestRecord, 'userName'>[]> {
       const rows = await db

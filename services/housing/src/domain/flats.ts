@@ -12,6 +12,8 @@ import {
   type CreateFlatRequest,
   type FlatListQuery,
   type FlatRequest,
+  type MyFlatInterest,
+  type MyFlatInterestsQuery,
   type MyFlatsQuery,
   type UpdateFlatRequest,
 } from '@campus/contracts/housing';
@@ -20,6 +22,7 @@ import {
   flatExpiryFrom,
   flatLink,
   flatPhotoPath,
+  flatStateOf,
   GENDER_LABELS,
 } from '@campus/contracts/housing-rules';
 import type { AuthUser } from '@campus/service-kit/auth';
@@ -107,6 +110,50 @@ const toFlat = (
     ? { moderation: { state: 'hidden' as const, reason: record.moderationReason ?? '' } }
     : {}),
 });
+
+/** A page of the signed-in student's own interests ("Rooms I asked about"). */
+export interface MyInterestPage {
+  interests: MyFlatInterest[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
+/**
+ * One of a student's own interests as they see it. The contact goes with an accepted interest only,
+ * whatever the request's state: once the owner gave it, marking the room filled or letting it
+ * expire does not take it back (the student may still need to call). Pending and declined: never,
+ * even where the owner shares it with every signed-in user (this list tells what the owner gave
+ * this student; the open list shows such a contact as before).
+ */
+const toMyInterest = (
+  interest: Omit<InterestRecord, 'userName'>,
+  flat: FlatRecord,
+  photos: PhotoRecord[],
+  now: Date,
+): MyFlatInterest => {
+  const expiresAt = flat.expiresAt.toISOString();
+  const thumbnail = photosAnswer(photos.slice(0, 1)).photoVariants[0]?.[0] ?? null;
+  return {
+    _id: interest.id,
+    message: interest.message,
+    status: interest.status,
+    createdAt: interest.createdAt.toISOString(),
+    decidedAt: interest.decidedAt ? interest.decidedAt.toISOString() : null,
+    flat: {
+      _id: flat.id,
+      name: flat.name,
+      userName: flat.userName,
+      rent: flat.rent,
+      location: flat.location,
+      moveInDate: flat.moveInDate,
+      state: flatStateOf({ filled: flat.filled, expiresAt }, now),
+      expiresAt,
+      ...(interest.status === 'accepted' ? { contactInfo: flat.contactInfo } : {}),
+      thumbnail,
+    },
+  };
+};
 
 const rupees = new Intl.NumberFormat('en-IN');
 
@@ -236,6 +283,31 @@ export function createFlats(deps: {
     /** The signed-in user's own requests, newest first (the route checks the path names them). */
     async listOwn(user: AuthUser, query: z.output<typeof MyFlatsQuery>): Promise<FlatPage> {
       return toPage(await store.page({ userId: user.id, sort: 'newest' }, pageWindow(query)), query, user);
+    },
+
+    /**
+     * "Rooms I asked about": the signed-in student's own interests, newest first, each with its
+     * request (filled and expired ones too: they are where an accepted student keeps the contact).
+     * Never anyone else's. A request its owner deleted took its interests with it; one a moderator
+     * hid is left out: its content is withheld from everyone but its owner and teachers, and a
+     * stub saying "hidden" would tell the student about a moderation decision on someone else's post.
+     */
+    async listMyInterests(
+      student: AuthUser,
+      query: z.output<typeof MyFlatInterestsQuery>,
+    ): Promise<MyInterestPage> {
+      const found = await store.interestsWithFlatsBy(student.id, pageWindow(query));
+      const photos = await photoStore.photosOf(
+        deps.db,
+        found.rows.map((r) => r.flat.id),
+      );
+      const now = deps.now();
+      return {
+        interests: found.rows.map((r) => toMyInterest(r.interest, r.flat, photos.get(r.flat.id) ?? [], now)),
+        page: query.page,
+        pages: pageCount(found.total, query.limit),
+        total: found.total,
+      };
     },
 
     /** The owner is the signed-in user, never the body (DESIGN §4). */

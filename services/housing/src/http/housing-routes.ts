@@ -6,6 +6,8 @@ import {
   FlatListResponse,
   FlatResponse,
   MyFlatsQuery,
+  MyFlatInterestListResponse,
+  MyFlatInterestsQuery,
   SetFlatFilledRequest,
   UpdateFlatRequest,
   CreateInterestRequest,
@@ -165,6 +167,30 @@ export function createHousingRoutes({
       docs: { query: z.object(pageDoc) },
       response: { description: 'One page of the user’s flat requests', body: FlatListResponse },
       handler: async ({ user, query }) => pageAnswer(await flats.listOwn(user, query)),
+    }),
+    // Before every `/api/flat/:id…` route: Express matches in the order declared, and this path's
+    // `interests` must never be read as a request id.
+    defineRoute({
+      method: 'get',
+      path: '/api/flat/interests/mine',
+      operationId: 'listMyFlatInterests',
+      summary: `Rooms I asked about: the signed-in student's own interests, newest first, each with its request (filled and expired too) and the owner's contact only when the owner accepted that interest; a request a moderator hid is left out (${FLAT_PAGE_SIZE} a page)`,
+      access: 'user',
+      request: { query: MyFlatInterestsQuery },
+      docs: { query: z.object(pageDoc) },
+      response: { description: 'One page of the student’s interests', body: MyFlatInterestListResponse },
+      handler: async ({ user, query, res }) => {
+        res.set('Cache-Control', 'private, no-store');
+        const page = await flats.listMyInterests(user, query);
+        return {
+          success: true as const,
+          message: page.total === 0 ? FLAT_MESSAGES.myInterestsEmpty : FLAT_MESSAGES.myInterestsFound,
+          data: page.interests,
+          page: page.page,
+          pages: page.pages,
+          total: page.total,
+        };
+      },
     }),
     defineRoute({
       method: 'post',
