@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { BodyOf } from '@campus/contracts/api-operation';
 import { housingApi } from '@campus/contracts/generated/housing-api';
-import type { FlatInterest, FlatListResponse, FlatRequest } from '@campus/contracts/housing';
+import type { FlatInterest, FlatListResponse, FlatRequest, MyFlatInterest } from '@campus/contracts/housing';
 import {
   FLAT_PAGE_SIZE,
   type FlatSort,
@@ -50,6 +50,9 @@ export const housingQueryKeys = {
   mine: (userId: string) => ['housing', 'mine', userId] as const,
   /** The interests in one of the owner's requests (outside `all`: not a flat list). */
   interests: (flatId: string) => ['housing-interests', flatId] as const,
+  /** A student's own interests, "Rooms I asked about" (outside `all`: not a flat list). */
+  asked: (userId: string) => ['housing-asked', userId] as const,
+  askedAll: ['housing-asked'] as const,
 };
 
 const successOrThrow = (body: FlatListResponse) => {
@@ -104,6 +107,19 @@ export async function fetchMyFlatPage(
     }),
   );
   return { items: body.data, hasMore: page < body.pages };
+}
+
+/** One page of the signed-in student's own interests, newest first (housingApi.listMyFlatInterests). */
+export async function fetchMyInterestPage(
+  api: ApiClient,
+  page: number,
+  signal: AbortSignal,
+): Promise<ListPage<MyFlatInterest>> {
+  const body = await api.call(housingApi.listMyFlatInterests, {
+    query: { page, limit: FLAT_PAGE_SIZE },
+    signal,
+  });
+  return { items: body.data, hasMore: page < body.pages, total: body.total };
 }
 
 /** A new flat request with the spec's payload (the service takes the owner from the session). */
@@ -233,6 +249,7 @@ export function useShowInterest() {
   const api = useApiClient();
   const toast = useToast();
   const changeFlat = useChangeFlatEverywhere();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ flat, message }: { flat: FlatRequest; message: string }) =>
       api.call(housingApi.showFlatInterest, { params: { id: flat._id }, body: { message } }),
@@ -241,6 +258,8 @@ export function useShowInterest() {
         ...f,
         myInterest: { _id: answer.data._id, status: answer.data.status },
       }));
+      // Rooms I Asked About lists it next time it is shown.
+      void queryClient.invalidateQueries({ queryKey: housingQueryKeys.askedAll });
       toast.success(answer.message);
       // The button that opened the dialog is gone (the card says Request sent): focus stays on the card.
       requestAnimationFrame(() =>

@@ -8,6 +8,7 @@ export default function HousingRoutes({ notFound }: RemoteRoutesProps) {
     <Routes>
       <Route path="/roomfinder" element={<RoomFinderPage view="all" />} />
       <Route path="/roomfinder/myroomrequest" element={<RoomFinderPage view="mine" />} />
+      <Route path="/roomfinder/asked" element={<RoomFinderPage view="asked" />} />
       <Route path="*" element={notFound} />
     </Routes>
   );

@@ -11,7 +11,7 @@ import { LoginButtonLink } from '@campus/web-kit/login-link';
 import { useFormDraft } from '@campus/web-kit/use-form-draft';
 import { useIdempotencyKey } from '@campus/web-kit/use-idempotency-key';
 import { createFlat, failureMessage, housingQueryKeys } from '../housing-api';
-import { MY_ROOM_REQUESTS_PATH } from '../flats/room-finder-page';
+import { MY_ROOM_REQUESTS_PATH } from '../flats/room-finder-paths';
 import { FlatFields, flatFormResolver, formErrorOf, type FlatFormState } from './flat-fields';
 import styles from './flat-form.module.css';
 

@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import type { FlatRequest } from '@campus/contracts/housing';
 import {
   FLAT_MAX_RENT,
@@ -17,6 +17,7 @@ import { Input } from '@campus/ui/input';
 import { PageHeader } from '@campus/ui/page-header';
 import { SearchBar } from '@campus/ui/search-bar';
 import { Select, type SelectOption } from '@campus/ui/select';
+import { Skeleton } from '@campus/ui/skeleton';
 import { Tabs } from '@campus/ui/tabs';
 import { useApiClient, useAuth } from '@campus/web-kit/auth-context';
 import { LoadMoreResults } from '@campus/web-kit/load-more-results';
@@ -34,12 +35,17 @@ import {
   type FlatFilters,
 } from '../housing-api';
 import { FlatCard } from './flat-card';
+import {
+  CREATE_FLAT_PATH,
+  MY_ROOM_REQUESTS_PATH,
+  ROOM_FINDER_PATH,
+  ROOMS_I_ASKED_ABOUT_PATH,
+} from './room-finder-paths';
 import { useFlatAnchor } from './use-flat-anchor';
 import styles from './room-finder-page.module.css';
 
-export const ROOM_FINDER_PATH = '/roomfinder';
-export const MY_ROOM_REQUESTS_PATH = '/roomfinder/myroomrequest';
-export const CREATE_FLAT_PATH = '/profile/createflatrequest';
+// A student's own interests load only when they open that tab.
+const RoomsIAskedAbout = lazy(() => import('../interests/rooms-i-asked-about'));
 
 const GENDER_OPTIONS = [
   { value: '', label: 'Any preference' },
@@ -68,13 +74,22 @@ const flatKey = (flat: FlatRequest) => flat._id;
 const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, String(FLAT_MAX_RENT).length);
 
 export interface RoomFinderPageProps {
-  /** `all`: Available Rooms (/roomfinder); `mine`: My Room Requests (/roomfinder/myroomrequest). */
-  view: 'all' | 'mine';
+  /**
+   * `all`: Available Rooms (/roomfinder); `mine`: My Room Requests (/roomfinder/myroomrequest);
+   * `asked`: Rooms I Asked About (/roomfinder/asked).
+   */
+  view: 'all' | 'mine' | 'asked';
 }
+
+const PAGE_TITLES: Record<RoomFinderPageProps['view'], string> = {
+  all: 'Available Housing',
+  mine: 'My Room Requests',
+  asked: 'Rooms I Asked About',
+};
 
 /** The room finder: 'Available Housing' with its two tabs (the second for signed-in users only). */
 export default function RoomFinderPage({ view }: RoomFinderPageProps) {
-  usePageTitle(view === 'mine' ? 'My Room Requests' : 'Available Housing');
+  usePageTitle(PAGE_TITLES[view]);
   const { user } = useAuth();
 
   return (
@@ -104,11 +119,27 @@ export default function RoomFinderPage({ view }: RoomFinderPageProps) {
                   href: MY_ROOM_REQUESTS_PATH,
                   active: view === 'mine',
                 },
+                {
+                  id: 'asked',
+                  label: 'Rooms I Asked About',
+                  href: ROOMS_I_ASKED_ABOUT_PATH,
+                  active: view === 'asked',
+                },
               ]
             : []),
         ]}
       />
-      {view === 'all' ? <AvailableRooms /> : user ? <MyRoomRequests userId={user._id} /> : <LoginToSee />}
+      {view === 'all' ? (
+        <AvailableRooms />
+      ) : !user ? (
+        <LoginToSee view={view} />
+      ) : view === 'mine' ? (
+        <MyRoomRequests userId={user._id} />
+      ) : (
+        <Suspense fallback={<Skeleton variant="card" label="Loading the rooms you asked about..." />}>
+          <RoomsIAskedAbout userId={user._id} />
+        </Suspense>
+      )}
     </div>
   );
 }
@@ -258,8 +289,17 @@ function MyRoomRequests({ userId }: { userId: string }) {
   );
 }
 
-function LoginToSee() {
-  return <EmptyState title="Please log in to see your flat requests." action={<LoginButtonLink />} />;
+function LoginToSee({ view }: { view: 'mine' | 'asked' }) {
+  return (
+    <EmptyState
+      title={
+        view === 'mine'
+          ? 'Please log in to see your flat requests.'
+          : 'Please log in to see the rooms you asked about.'
+      }
+      action={<LoginButtonLink />}
+    />
+  );
 }
 
 interface FlatListProps {
