@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import request from 'supertest';
 import type { EventEnvelope, ModerationDecisionPayload } from '@campus/contracts/events';
 import type { FlatInterest, FlatRequest, MyFlatInterest } from '@campus/contracts/housing';
-import { FLAT_MESSAGES, flatLink } from '@campus/contracts/housing-rules';
+import { FLAT_MAX_LIMIT, FLAT_MESSAGES, flatLink } from '@campus/contracts/housing-rules';
+import { pageMessages } from '@campus/contracts/paging';
 import { signAccessToken } from '@campus/service-kit/auth';
 import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';
 import { housingService } from '../src/service';
@@ -292,10 +293,10 @@ describe('GET /api/flat/interests/mine', () => {
     expect(item!.flat.thumbnail).not.toBeNull();
   });
 
-  test('when the path is asked for with a bad page, then 400; it is never read as a request id', async () => {
+  test('when the page or limit is out of range, then 400 with the paging sentence', async () => {
     const rahul = signedIn('Rahul Verma');
-    await asked(rahul, '?limit=500').expect(400);
-    // The owner routes under /api/flat/:id do not take it either.
-    await request(h.url).get('/api/flat/interests').set(rahul.headers).expect(404);
+    const res = await asked(rahul, '?limit=500').expect(400);
+    expect(res.body.issues).toEqual([{ path: 'limit', message: pageMessages(FLAT_MAX_LIMIT).limit }]);
+    await asked(rahul, '?page=0').expect(400);
   });
 });
