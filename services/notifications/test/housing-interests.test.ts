@@ -97,7 +97,7 @@ describe('housing.interest: students interested in my room requests', () => {
 });
 
 describe('housing.answer: answers to my interest in a room', () => {
-  test('when the owner accepts, then the student alone is told the contact is on the card, linking to the request', async () => {
+  test('when the owner accepts, then the student alone is told where the contact is, linking to Rooms I Asked About (it stays there once the room is filled)', async () => {
     const asha = person(h, 'Asha Rao');
     const rahul = person(h, 'Rahul Verma');
     const event = answered(asha, rahul, 'accepted');
@@ -105,8 +105,8 @@ describe('housing.answer: answers to my interest in a room', () => {
     expect(await listOf(h, rahul)).toEqual([
       expect.objectContaining({
         kind: 'housing.answer',
-        text: `Asha Rao accepted your interest in “${FLAT}”: their contact is on the card`,
-        link: `/roomfinder#flat-${event.payload.flatId}`,
+        text: `Asha Rao accepted your interest in “${FLAT}”: their contact is in Rooms I Asked About`,
+        link: '/roomfinder/asked',
         actor: { name: 'Asha Rao' },
       }),
     ]);

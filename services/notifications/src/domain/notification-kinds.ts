@@ -405,7 +405,8 @@ export const KIND_DECLARATIONS: { readonly [K in NotificationKind]: KindDeclarat
     precedence: 10,
     feeds: {
       'housing.interest.answered': {
-        // The contact itself stays in the housing service: the card shows it to the accepted student.
+        // The contact itself stays in the housing service: Rooms I Asked About shows it to the
+        // accepted student, also once the room is filled or expired and has left the room list.
         actor: (a) => a.ownerId,
         drafts: (a) => [
           {
@@ -413,9 +414,9 @@ export const KIND_DECLARATIONS: { readonly [K in NotificationKind]: KindDeclarat
             groupKey: null,
             text:
               a.status === 'accepted'
-                ? `${a.ownerName} accepted your interest in “${a.flatName}”: their contact is on the card`
+                ? `${a.ownerName} accepted your interest in “${a.flatName}”: their contact is in Rooms I Asked About`
                 : `${a.ownerName} declined your interest in “${a.flatName}”`,
-            link: roomLink(a.flatId),
+            link: ROOMS_I_ASKED_ABOUT,
             actorName: a.ownerName,
           },
         ],
@@ -426,7 +427,8 @@ export const KIND_DECLARATIONS: { readonly [K in NotificationKind]: KindDeclarat
 
 /** A room request its owner manages (My Room Requests, where its interests are) and as others see it. */
 const ownRoomLink = (flatId: string) => `/roomfinder/myroomrequest#flat-${encodeURIComponent(flatId)}`;
-const roomLink = (flatId: string) => `/roomfinder#flat-${encodeURIComponent(flatId)}`;
+/** A student's own interests and where each stands (the contact, once accepted). */
+const ROOMS_I_ASKED_ABOUT = '/roomfinder/asked';
 
 /** The declared kinds, the one that wins a tie in precedence first. */
 const BY_PRECEDENCE = (Object.keys(KIND_DECLARATIONS) as NotificationKind[]).sort(
