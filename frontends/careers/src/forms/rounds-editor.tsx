@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import ReactQuill from 'react-quill-new';
 import 'react-quill-new/dist/quill.snow.css';
 import { resizeImage } from '@campus/web-kit/resize-image';
@@ -100,8 +100,10 @@ export default function RoundsEditor({
     [],
   );
 
-  // The editable area and the toolbar are Quill's own elements: name them for assistive tech.
-  useEffect(() => {
+  // The editable area and the toolbar are Quill's own elements: name them for assistive tech. A
+  // layout effect, in the same commit as Quill's mount: a passive one runs after paint, and on a busy
+  // phone assistive tech (or axe in CI) could meet the unnamed controls in between.
+  useLayoutEffect(() => {
     const editor = quill.current?.getEditor();
     const toolbar = (editor?.getModule('toolbar') as { container?: HTMLElement } | undefined)?.container;
     toolbar?.setAttribute('role', 'toolbar');
