@@ -4,11 +4,10 @@ import request from 'supertest';
 import type { EventName, EventPayload } from '@campus/contracts/events';
 import type { FlatInterest, FlatRequest } from '@campus/contracts/housing';
 import { FLAT_MESSAGES, INTEREST_MESSAGE_MAX } from '@campus/contracts/housing-rules';
-import { signAccessToken } from '@campus/service-kit/auth';
 import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';
 import { outbox } from '../src/data/schema';
 import { housingService } from '../src/service';
-import { validFlat } from './helpers';
+import { createOnRequestFlat, studentOf, validFlat, type Person } from './helpers';
 
 /**
  * Issue 28: contact on request. With `contactVisibility: 'on-request'` the contact is in no answer
@@ -26,22 +25,12 @@ beforeEach(async () => {
   await h.reset();
 });
 
-type Person = ReturnType<typeof signedIn>;
-function signedIn(name: string) {
-  const user = { id: randomUUID(), name, isTeacher: false };
-  return { user, headers: { Authorization: `Bearer ${signAccessToken(user, h.keys.privateKey, 900)}` } };
-}
+const signedIn = (name: string) => studentOf(h, name);
 
 const CONTACT = validFlat.contactInfo;
 
-async function createPrivate(owner: Person, overrides: Record<string, unknown> = {}) {
-  const res = await request(h.url)
-    .post('/api/flat')
-    .set(owner.headers)
-    .send({ ...validFlat, contactVisibility: 'on-request', ...overrides })
-    .expect(201);
-  return res.body.data as FlatRequest;
-}
+const createPrivate = (owner: Person, overrides: Record<string, unknown> = {}) =>
+  createOnRequestFlat(h, owner, overrides);
 const interest = (
   flatId: string,
   who: Person | undefined,

@@ -5,10 +5,9 @@ import type { EventEnvelope, ModerationDecisionPayload } from '@campus/contracts
 import type { FlatInterest, FlatRequest, MyFlatInterest } from '@campus/contracts/housing';
 import { FLAT_MAX_LIMIT, FLAT_MESSAGES, flatLink } from '@campus/contracts/housing-rules';
 import { pageMessages } from '@campus/contracts/paging';
-import { signAccessToken } from '@campus/service-kit/auth';
 import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';
 import { housingService } from '../src/service';
-import { validFlat } from './helpers';
+import { createOnRequestFlat, studentOf, validFlat, type Person } from './helpers';
 
 /**
  * "Rooms I asked about" (GET /api/flat/interests/mine): a student's own interests, newest first,
@@ -28,22 +27,12 @@ beforeEach(async () => {
   await h.reset();
 });
 
-type Person = ReturnType<typeof signedIn>;
-function signedIn(name: string) {
-  const user = { id: randomUUID(), name, isTeacher: false };
-  return { user, headers: { Authorization: `Bearer ${signAccessToken(user, h.keys.privateKey, 900)}` } };
-}
+const signedIn = (name: string) => studentOf(h, name);
 
 const CONTACT = validFlat.contactInfo;
 
-async function createPrivate(owner: Person, overrides: Record<string, unknown> = {}) {
-  const res = await request(h.url)
-    .post('/api/flat')
-    .set(owner.headers)
-    .send({ ...validFlat, contactVisibility: 'on-request', ...overrides })
-    .expect(201);
-  return res.body.data as FlatRequest;
-}
+const createPrivate = (owner: Person, overrides: Record<string, unknown> = {}) =>
+  createOnRequestFlat(h, owner, overrides);
 async function interest(flat: FlatRequest, who: Person, message = `Hi, is ${flat.name} still free?`) {
   const res = await request(h.url)
     .post(`/api/flat/${flat._id}/interest`)
