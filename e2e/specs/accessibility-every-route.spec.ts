@@ -124,11 +124,13 @@ function routesFor(role: Role, seeded: Seeded): string[] {
     // Teachers' queue; a guest gets the log-in prompt, a student "Only teachers can moderate."
     '/moderation',
   ];
-  if (role === 'guest') return [...everyone, '/login', '/register', '/roomfinder/myroomrequest'];
+  if (role === 'guest')
+    return [...everyone, '/login', '/register', '/roomfinder/myroomrequest', '/roomfinder/asked'];
   const signedInRoutes = [
     ...everyone,
     '/jobs/myjobpost',
     '/roomfinder/myroomrequest',
+    '/roomfinder/asked',
     '/profile/createflatrequest',
     '/profile/createvent',
     '/profile/createinterview',
