@@ -6,7 +6,15 @@ import { FUNDRAISING_MESSAGES as M } from '@campus/contracts/fundraising-rules';
 import { waitFor } from '@campus/service-kit/testing/wait-for';
 import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';
 import { communityService } from '../src/service';
-import { auth, captureEvents, makeUser, newUtr, resetWithCampaigns, type TestUser } from './helpers';
+import {
+  auth,
+  captureEvents,
+  makeUser,
+  NEW_CAMPAIGN,
+  newUtr,
+  resetWithCampaigns,
+  type TestUser,
+} from './helpers';
 
 /**
  * Fundraising through HTTP (issue 28): campaigns a teacher runs, pledges pending until the
@@ -23,15 +31,6 @@ beforeEach(async () => {
   await resetWithCampaigns(h);
   events.length = 0;
 });
-
-const NEW_CAMPAIGN = {
-  title: 'Robotics Club Kits',
-  story: 'Twenty Arduino kits for the first-year robotics club.',
-  goal: 20000,
-  deadline: '2099-12-31',
-  upiId: 'robotics.club@okaxis',
-  payeeName: 'Prof. Meera Iyer',
-};
 
 async function createCampaign(teacher: TestUser, body: Record<string, unknown> = {}) {
   const res = await request(h.url)

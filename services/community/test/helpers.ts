@@ -160,3 +160,13 @@ export async function rowsOf(h: ServiceHarness, query: SQL): Promise<Array<Recor
 let utrSeq = 0;
 /** A fresh 12-digit UPI transaction reference (UTR) for a pledge in a test. */
 export const newUtr = () => String(400_000_000_000 + ++utrSeq);
+
+/** A campaign a teacher may create, as the new-campaign form sends it. */
+export const NEW_CAMPAIGN = {
+  title: 'Robotics Club Kits',
+  story: 'Twenty Arduino kits for the first-year robotics club.',
+  goal: 20000,
+  deadline: '2099-12-31',
+  upiId: 'robotics.club@okaxis',
+  payeeName: 'Prof. Meera Iyer',
+};

@@ -10,7 +10,7 @@ import {
   UNUSED_INTENT_RETENTION_DAYS,
 } from '../src/domain/prune-pledge-intents';
 import { communityService } from '../src/service';
-import { auth, makeUser, newUtr, resetWithCampaigns, type TestUser } from './helpers';
+import { auth, makeUser, NEW_CAMPAIGN, newUtr, resetWithCampaigns, type TestUser } from './helpers';
 
 /**
  * Pledge intents (pay links with their own reference) that no pledge names are deleted a week after
@@ -32,18 +32,7 @@ const replicaJob = () =>
   createPrunePledgeIntentsJob({ db: h.database.db, logger: pino({ level: 'silent' }), now });
 
 async function createCampaign(teacher: TestUser) {
-  const res = await request(h.url)
-    .post('/api/fundraising')
-    .set(auth(teacher))
-    .send({
-      title: 'Robotics Club Kits',
-      story: 'Twenty Arduino kits for the first-year robotics club.',
-      goal: 20000,
-      deadline: '2099-12-31',
-      upiId: 'robotics.club@okaxis',
-      payeeName: 'Prof. Meera Iyer',
-    })
-    .expect(201);
+  const res = await request(h.url).post('/api/fundraising').set(auth(teacher)).send(NEW_CAMPAIGN).expect(201);
   return res.body.data.id as string;
 }
 
