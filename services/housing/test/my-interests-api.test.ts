@@ -1,10 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import request from 'supertest';
-import type { EventEnvelope, ModerationDecisionPayload } from '@campus/contracts/events';
 import type { FlatInterest, FlatRequest, MyFlatInterest } from '@campus/contracts/housing';
-import { FLAT_MAX_LIMIT, FLAT_MESSAGES, flatLink } from '@campus/contracts/housing-rules';
+import { FLAT_MAX_LIMIT, FLAT_MESSAGES } from '@campus/contracts/housing-rules';
 import { pageMessages } from '@campus/contracts/paging';
+import {
+  deliverDecisions,
+  type NumberedDecision,
+} from '@campus/service-kit/testing/moderated-content-harness';
 import { startServiceForTest, type ServiceHarness } from '@campus/service-kit/testing/service-harness';
 import { housingService } from '../src/service';
 import { createOnRequestFlat, studentOf, validFlat, type Person } from './helpers';
@@ -62,29 +64,9 @@ async function summary(who: Person) {
   ]);
 }
 
-/** Moderation's decision about a flat request, as the moderation service publishes it. */
-async function moderate(
-  name: 'moderation.content.hidden' | 'moderation.content.restored',
-  flat: FlatRequest,
-) {
-  const envelope: EventEnvelope<ModerationDecisionPayload> = {
-    id: randomUUID(),
-    name,
-    occurredAt: new Date(clock).toISOString(),
-    producer: 'moderation',
-    payload: {
-      targetType: 'flat',
-      targetId: flat._id,
-      authorId: flat.userId,
-      title: flat.name,
-      link: flatLink(flat._id),
-      reason: 'Looks like a scam.',
-      by: 'moderator',
-    },
-  };
-  await h.bus.publish(envelope);
-  await h.waitForDeliveries(envelope.id, 1);
-}
+/** Moderation's numbered decisions about a flat request, each handled before the next. */
+const moderate = (flat: FlatRequest, ...decisions: NumberedDecision[]) =>
+  deliverDecisions(h, { targetType: 'flat', targetId: flat._id, authorId: flat.userId }, ...decisions);
 
 describe('GET /api/flat/interests/mine', () => {
   test('when a guest asks, then 401 with the platform’s sentence', async () => {
@@ -249,13 +231,13 @@ describe('GET /api/flat/interests/mine', () => {
       await decide(flat, (await interest(flat, rahul))._id, asha, 'accepted');
 
     await request(h.url).delete(`/api/flat/${deleted._id}`).set(asha.headers).expect(200);
-    await moderate('moderation.content.hidden', hidden);
+    await moderate(hidden, ['hide', 1]);
     const res = await asked(rahul).expect(200);
     expect(res.body.total).toBe(1);
     expect(await summary(rahul)).toEqual([['Kept room', 'accepted', CONTACT, 'open']]);
     expect(JSON.stringify(res.body)).not.toContain('Hidden room');
 
-    await moderate('moderation.content.restored', hidden);
+    await moderate(hidden, ['restore', 2]);
     expect((await summary(rahul)).map(([name]) => name)).toEqual(['Kept room', 'Hidden room']);
   });
 
